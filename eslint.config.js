@@ -1,0 +1,68 @@
+// Lint gates of STYLE.md: imports go one way (app -> features -> ui, lib, domain), features never
+// import each other, the server imports only src/domain, no floating promises, no literal strings in JSX.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import formatjs from 'eslint-plugin-formatjs';
+import globals from 'globals';
+
+const FEATURES = [
+  'auth', 'dashboard', 'profile', 'companies', 'departments', 'employees',
+  'goals', 'suggestions', 'projects', 'registry',
+];
+
+const importZones = [
+  // Each feature is closed to the others.
+  ...FEATURES.map((f) => ({
+    target: `./src/features/${f}`,
+    from: './src/features',
+    except: [`./${f}`],
+    message: 'A feature does not import another feature; compose them in src/app.',
+  })),
+  { target: './src/features', from: './src/app', message: 'Features do not import the app shell.' },
+  { target: ['./src/ui', './src/lib', './src/domain'], from: ['./src/app', './src/features'], message: 'ui, lib and domain sit below app and features.' },
+  { target: './src/ui', from: './src/lib', message: 'The UI kit has no data access.' },
+  { target: './src/domain', from: ['./src/ui', './src/lib', './sw', './server'], message: 'domain is pure TypeScript shared with the server.' },
+  { target: './server', from: './src', except: ['./domain'], message: 'The server imports only src/domain.' },
+  { target: ['./src', './sw'], from: './server', message: 'The client never imports the server.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'data/', 'coverage/', 'tests/.artifacts/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['sw/*.ts'] }, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: importZones }],
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-empty': ['error', { allowEmptyCatch: false }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks, formatjs },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'formatjs/no-literal-string-in-jsx': 'error',
+      'formatjs/enforce-id': ['error', { idInterpolationPattern: '[sha512:contenthash:base64:6]' }],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],
+    rules: { 'formatjs/no-literal-string-in-jsx': 'off', '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/no-unsafe-member-access': 'off' },
+  },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+);
