@@ -13,7 +13,7 @@ if (en.join('\n') !== ru.join('\n')) {
 }
 for (const lang of ['en', 'ru']) {
   const file = new URL(`../locales/${lang}.json`, import.meta.url);
-  let current = {};
+  let current;
   try { current = JSON.parse(readFileSync(file, 'utf8')); } catch { current = {}; }
   const merged = { ...current, ...batch[lang] };
   const sorted = Object.fromEntries(Object.keys(merged).sort().map((k) => [k, merged[k]]));
