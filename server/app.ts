@@ -1,0 +1,138 @@
+// Builds the main-service as a Fastify app without listening: index.ts listens, tests use inject().
+// Everything under /main-service/api/v1 is JSON; errors of any kind leave through one handler as
+// `{ message, errors? }` in the request's language. Everything else is the built PWA.
+
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../src/domain/paths';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { createPasswordService } from './context';
+import type { Database } from './db/database';
+import { AppError } from './errors';
+import { hasMessage, parseLocale, translate } from './i18n/messages';
+import { createMailer } from './mail/mailer';
+import { createRequireUser } from './auth/require-user';
+import { createTokenService, resolveJwtSecret } from './auth/tokens';
+import { registerAuthRoutes } from './features/auth/routes';
+import { registerSessionRoutes } from './features/session/routes';
+import { registerStatic } from './static';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  /** Where the console mail transport prints (default console.log). */
+  printMail?: (line: string) => void;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && ('code' in error || 'statusCode' in error);
+}
+
+/** Maps anything thrown in a request to a coded error; unknown failures become 500 `internal`. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (isFastifyError(error)) {
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return new AppError('payloadTooLarge', 413);
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return new AppError('unsupportedMediaType', 415);
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return new AppError('malformedJson', 400);
+    }
+    const status = error.statusCode ?? 500;
+    if (error instanceof SyntaxError && status === 400) return new AppError('malformedJson', 400);
+    if (status === 404) return new AppError('notFound', 404);
+    if (status === 413) return new AppError('payloadTooLarge', 413);
+    if (status === 415) return new AppError('unsupportedMediaType', 415);
+    if (status >= 400 && status < 500) return new AppError('badRequest', status);
+  }
+  return new AppError('internal', 500);
+}
+
+export async function buildApp({ config, db, printMail }: BuildAppOptions): Promise<BuiltApp> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Names the client's address for throttling; behind a proxy set trustProxy in a later issue.
+    trustProxy: false,
+  });
+
+  const tokens = createTokenService(db, await resolveJwtSecret(db, config.jwtSecret), config.refreshReuseGraceMs);
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, ...(printMail ? { print: printMail } : {}) });
+  const ctx: AppContext = {
+    config,
+    db,
+    mailer,
+    tokens,
+    passwords: createPasswordService(config.passwordScryptLogN),
+    requireUser: createRequireUser(db, tokens),
+  };
+  app.addHook('onClose', async () => {
+    await mailer.close();
+  });
+
+  // JSON only; an empty body reads as "no body" (POST /auth/refresh-token sends none).
+  app.removeAllContentTypeParsers();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    // The default parser also refuses __proto__ and constructor poisoning.
+    void parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    const locale = parseLocale(request.headers.language);
+    const { fieldErrors, values, headers, literalMessage } = appError.extras;
+    const body: { message: string; errors?: Record<string, string> } = {
+      message: literalMessage ?? translate(locale, `error.${appError.code}`, values),
+    };
+    if (fieldErrors) {
+      body.errors = Object.fromEntries(
+        Object.entries(fieldErrors).map(([field, code]) => {
+          const id = hasMessage(`error.validation.${code}`) ? `error.validation.${code}` : 'error.validation.fallback';
+          return [field, translate(locale, id, { field })];
+        }),
+      );
+    }
+    return reply
+      .code(appError.status)
+      .headers({ 'Cache-Control': 'no-store', ...headers })
+      .type('application/json; charset=utf-8')
+      .send(body);
+  });
+
+  await app.register(
+    (api, _options, done) => {
+      registerAuthRoutes(api, ctx);
+      registerSessionRoutes(api, ctx);
+      api.setNotFoundHandler(() => {
+        throw new AppError('notFound', 404);
+      });
+      done();
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const site = await registerStatic(app, config.staticDir);
+  app.setNotFoundHandler(async (request, reply) => {
+    // Paths that only look like the API (wrong version, missing prefix piece) still get JSON.
+    if (request.url.startsWith('/main-service/')) throw new AppError('notFound', 404);
+    return site.handleNotFound(request, reply);
+  });
+
+  return { app, ctx };
+}

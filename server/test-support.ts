@@ -1,0 +1,174 @@
+// Test helpers: a real database per test file (in-memory PGlite, or a fresh schema on the
+// PostgreSQL of DATABASE_URL, dropped afterwards so parallel files never collide) and the real app
+// driven through `app.inject()`. Password hashing is made cheap here through configuration.
+
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { API_PREFIX } from '../src/domain/paths';
+import type { RegistrationInput } from '../src/domain/auth';
+import { buildApp } from './app';
+import { loadConfig, type Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrations';
+
+export interface TestDatabase {
+  db: Database;
+  /** The PostgreSQL schema, when on PostgreSQL. */
+  schema: string | undefined;
+  close(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const db = await openDatabase({ dataDir: null });
+    await migrate(db);
+    return { db, schema: undefined, close: () => db.close() };
+  }
+  const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const db = await openDatabase({ databaseUrl: url, schema });
+  await migrate(db);
+  return {
+    db,
+    schema,
+    async close() {
+      await db.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: Database;
+  config: Config;
+  /** Lines the console mail transport printed. */
+  printed: string[];
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({}),
+    appUrl: 'http://app.test',
+    staticDir: '/nonexistent/static-dir',
+    logLevel: 'silent',
+    passwordScryptLogN: 10,
+    ...overrides,
+  };
+}
+
+/** The app on `database` (shared by a test file), or on its own new database closed with the app. */
+export async function createTestApp(overrides: Partial<Config> = {}, database?: TestDatabase): Promise<TestApp> {
+  const owned = database ? null : await createTestDatabase();
+  const { db } = database ?? owned!;
+  const config = testConfig(overrides);
+  const printed: string[] = [];
+  const { app, ctx } = await buildApp({ config, db, printMail: (line) => printed.push(line) });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    db,
+    config,
+    printed,
+    async close() {
+      await app.close();
+      await owned?.close();
+    },
+  };
+}
+
+export const api = (path: string) => `${API_PREFIX}${path}`;
+
+/** A fresh client address, so the per-address sign-in throttle of one test does not hit another. */
+export function clientAddress(): string {
+  const [a = 0, b = 0, c = 0] = randomBytes(3);
+  return `10.${a}.${b}.${c}`;
+}
+
+let counter = 0;
+/** A fresh address per call, so tests sharing a database do not meet each other's accounts. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${process.pid}.${counter}.${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export function registrationInput(overrides: Partial<Record<keyof RegistrationInput, unknown>> = {}): Record<string, unknown> {
+  return {
+    firstName: 'Иван',
+    lastName: 'Петров',
+    middleName: 'Сергеевич',
+    position: 'GENERAL_DIRECTOR',
+    company: 'ООО «Ромашка»',
+    inn: '7707083893',
+    mainGoal: 'QUALITY',
+    phone: '+7 (912) 345-67-89',
+    email: uniqueEmail(),
+    role: 'OWNER',
+    password: 'correct horse',
+    ...overrides,
+  };
+}
+
+export interface OutboxRow {
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  link: string | null;
+  kind: string;
+  transport: string;
+  sent_at: Date | null;
+  error: string | null;
+}
+
+export function mailsTo(db: Database, email: string): Promise<OutboxRow[]> {
+  return db.query<OutboxRow>('SELECT * FROM mail_outbox WHERE lower(to_address) = lower($1) ORDER BY created_at, id', [email]);
+}
+
+export async function lastMailTo(db: Database, email: string): Promise<OutboxRow> {
+  const mails = await mailsTo(db, email);
+  const last = mails.at(-1);
+  if (!last) throw new Error(`no mail to ${email}`);
+  return last;
+}
+
+export function tokenOf(link: string | null): string {
+  const token = link ? new URL(link).searchParams.get('token') : null;
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return JSON.parse(response.body) as T;
+}
+
+/** Registers, confirms the e-mail and signs in; returns the address and the token pair. */
+export async function signUp(
+  t: Pick<TestApp, 'app' | 'db'>,
+  overrides: Partial<Record<keyof RegistrationInput, unknown>> = {},
+): Promise<{ email: string; password: string; access: string; refresh: string }> {
+  const input = registrationInput(overrides);
+  const email = String(input.email);
+  const password = String(input.password);
+  const registered = await t.app.inject({ method: 'POST', url: api('/auth/register'), payload: input });
+  if (registered.statusCode !== 200) throw new Error(`register: ${registered.statusCode} ${registered.body}`);
+  const token = tokenOf((await lastMailTo(t.db, email)).link);
+  const verified = await t.app.inject({ method: 'POST', url: api('/auth/verify-email'), payload: { token } });
+  if (verified.statusCode !== 200) throw new Error(`verify: ${verified.statusCode} ${verified.body}`);
+  const login = await t.app.inject({ method: 'POST', url: api('/auth/login'), remoteAddress: clientAddress(), payload: { email, password } });
+  if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
+  const pair = json<{ access_token: string; refresh_token: string }>(login);
+  return { email, password, access: pair.access_token, refresh: pair.refresh_token };
+}

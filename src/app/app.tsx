@@ -1,0 +1,60 @@
+import { Suspense } from 'react';
+import { useIntl } from 'react-intl';
+import { Redirect, Route, useLocation } from 'wouter';
+import { AppIntlProvider } from '../lib/intl';
+import { DialogProvider } from '../ui/dialog';
+import { ErrorScreen } from '../ui/error-screen';
+import { LoadingBar } from '../ui/loading-bar';
+import { AuthLayout } from './auth-layout';
+import { DefaultLayout } from './default-layout';
+import { ErrorBoundary } from './error-boundary';
+import { PageTransition } from './page-transition';
+import { PwaUpdatePrompt } from './pwa-update';
+import { ROOT_REDIRECT, resolveRoute, type AppRoute } from './routes';
+
+/**
+ * The whole client: messages, the dialog host (open to every layout, so the sign-in form can show
+ * errors in the shared dialog too), the layout chosen by the route's meta, and the update prompt.
+ */
+export function App() {
+  return (
+    <AppIntlProvider fallback={<LoadingBar />}>
+      <ErrorBoundary fallback={<ErrorScreen />}>
+        <DialogProvider>
+          <AppRoutes />
+          <PwaUpdatePrompt />
+        </DialogProvider>
+      </ErrorBoundary>
+    </AppIntlProvider>
+  );
+}
+
+export function AppRoutes() {
+  const [location] = useLocation();
+  if (location === '/' || location === '') return <Redirect to={ROOT_REDIRECT} replace />;
+  const { route } = resolveRoute(location);
+  const page = <RoutePage route={route} location={location} />;
+  // The layout element keeps its identity while the route changes inside it, so the signed-in
+  // session (user and config) loads once, not on every page.
+  if (route.meta.layout === 'auth') return <AuthLayout noLogo={route.meta.noLogo ?? false}>{page}</AuthLayout>;
+  return <DefaultLayout>{page}</DefaultLayout>;
+}
+
+function RoutePage({ route, location }: { route: AppRoute; location: string }) {
+  const intl = useIntl();
+  const { Page } = route;
+  return (
+    <PageTransition location={location}>
+      <ErrorBoundary key={location} fallback={<ErrorScreen />}>
+        <Suspense fallback={<LoadingBar label={intl.formatMessage({ id: 'app.loading', defaultMessage: 'Loading the page…' })} />}>
+          <div className="route-page" data-route={route.name}>
+            {/* <Route> gives the page its params (wouter's useParams). */}
+            <Route path={route.path === '*' ? undefined : route.path}>
+              <Page />
+            </Route>
+          </div>
+        </Suspense>
+      </ErrorBoundary>
+    </PageTransition>
+  );
+}

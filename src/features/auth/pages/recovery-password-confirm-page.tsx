@@ -1,0 +1,50 @@
+import { FormattedMessage } from 'react-intl';
+import { Link, useSearch } from 'wouter';
+import { paths } from '../../../domain/paths';
+import { NewPasswordForm } from '../components/new-password-form';
+import { useConfirmRecovery } from '../hooks';
+import '../auth.css';
+
+export default function RecoveryPasswordConfirmPage() {
+  const token = new URLSearchParams(useSearch()).get('token');
+  const confirmRecovery = useConfirmRecovery();
+
+  if (!token) {
+    return (
+      <section className="auth-page" aria-labelledby="recovery-confirm-title">
+        <h1 className="auth-page__title" id="recovery-confirm-title">
+          <FormattedMessage id="auth.recoveryConfirm.sentTitle" defaultMessage="Check your mail" />
+        </h1>
+        <p className="auth-page__text">
+          <FormattedMessage
+            id="auth.recoveryConfirm.sentText"
+            defaultMessage="If this address is registered, we have sent a letter with a link to set a new password. The link works for one hour."
+          />
+        </p>
+        <p className="auth-page__lead">
+          <FormattedMessage id="auth.recoveryConfirm.noLetter" defaultMessage="No letter? Check the spam folder or ask again." />
+        </p>
+        <p className="auth-page__links">
+          <Link href={paths.auth.recoveryPassword}>
+            <FormattedMessage id="auth.recoveryConfirm.again" defaultMessage="Ask for a new link" />
+          </Link>
+          <Link href={paths.auth.login}>
+            <FormattedMessage id="auth.recoveryConfirm.backToLogin" defaultMessage="Back to sign-in" />
+          </Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="auth-page" aria-labelledby="recovery-confirm-title">
+      <h1 className="auth-page__title" id="recovery-confirm-title">
+        <FormattedMessage id="auth.recoveryConfirm.title" defaultMessage="A new password" />
+      </h1>
+      <p className="auth-page__lead">
+        <FormattedMessage id="auth.recoveryConfirm.lead" defaultMessage="Enter the new password twice." />
+      </p>
+      <NewPasswordForm onSubmit={(password) => confirmRecovery({ token, password })} />
+    </section>
+  );
+}

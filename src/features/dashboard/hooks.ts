@@ -1,0 +1,26 @@
+// What the dashboard shows for now: the signed-in user and the titles of their role and position
+// from the app config (both loaded by the default layout before any page renders).
+
+import { useLocale } from '../../lib/intl';
+import { useAppConfig, useCurrentUser } from '../../lib/app-state';
+import type { CurrentUser, EnumOption } from '../../domain/user';
+
+function titleOf(options: readonly EnumOption[] | undefined, id: string | null): string | null {
+  if (id === null) return null;
+  return options?.find((option) => option.id === id)?.title ?? id;
+}
+
+export interface DashboardGreeting {
+  /** "Иван Петрович" in Russian when there is a middle name, the first name otherwise. */
+  name: string;
+  roleTitle: string | null;
+  company: CurrentUser['company'];
+}
+
+export function useDashboardGreeting(): DashboardGreeting {
+  const user = useCurrentUser();
+  const { enums } = useAppConfig();
+  const { locale } = useLocale();
+  const name = locale === 'ru' && user.middleName ? `${user.firstName} ${user.middleName}` : user.firstName || user.fullName;
+  return { name, roleTitle: titleOf(enums.ROLE, user.role), company: user.company };
+}

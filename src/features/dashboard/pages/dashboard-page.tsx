@@ -1,0 +1,106 @@
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'wouter';
+import { paths } from '../../../domain/paths';
+import { useDashboardGreeting } from '../hooks';
+import '../dashboard.css';
+
+/**
+ * The dashboard of this release: who is signed in and what the company setup will offer. It shows no
+ * figures: efficiency, EBITDA and the rest come with the companies, staff and proposals behind them.
+ */
+export default function DashboardPage() {
+  const { name, roleTitle, company } = useDashboardGreeting();
+  return (
+    <section className="dashboard" aria-labelledby="dashboard-title">
+      <h1 className="dashboard__title" id="dashboard-title">
+        <FormattedMessage id="dashboard.greeting" defaultMessage="Hello, {name}!" values={{ name }} />
+      </h1>
+      <p className="dashboard__who">
+        {company ? (
+          <FormattedMessage
+            id="dashboard.roleInCompany"
+            defaultMessage="You registered as {role} of {company}."
+            values={{ role: <strong>{roleTitle}</strong>, company: <strong>{company.name}</strong> }}
+          />
+        ) : (
+          <FormattedMessage id="dashboard.role" defaultMessage="Your role: {role}." values={{ role: <strong>{roleTitle}</strong> }} />
+        )}
+      </p>
+
+      <div className="dashboard__card">
+        <h2 className="dashboard__card-title">
+          <FormattedMessage id="dashboard.plan.title" defaultMessage="What the platform will do for your company" />
+        </h2>
+        <ul className="dashboard__plan">
+          <li className="dashboard__plan-item">
+            <span className="dashboard__plan-name">
+              <FormattedMessage id="dashboard.plan.companies" defaultMessage="Companies" />
+            </span>
+            <span className="dashboard__plan-text">
+              <FormattedMessage
+                id="dashboard.plan.companiesText"
+                defaultMessage="Add your company (a legal entity or an individual entrepreneur), confirm it and set up its departments."
+              />
+            </span>
+          </li>
+          <li className="dashboard__plan-item">
+            <span className="dashboard__plan-name">
+              <FormattedMessage id="dashboard.plan.staff" defaultMessage="Staff" />
+            </span>
+            <span className="dashboard__plan-text">
+              <FormattedMessage
+                id="dashboard.plan.staffText"
+                defaultMessage="Import or invite employees. Improvement work starts once the company has at least one owner, one manager and one financial director."
+              />
+            </span>
+          </li>
+          <li className="dashboard__plan-item">
+            <span className="dashboard__plan-name">
+              <FormattedMessage id="dashboard.plan.proposals" defaultMessage="Improvement proposals" />
+            </span>
+            <span className="dashboard__plan-text">
+              <FormattedMessage
+                id="dashboard.plan.proposalsText"
+                defaultMessage="Employees submit proposals with photos, even without a connection; department heads review them within 5 days."
+              />
+            </span>
+          </li>
+          <li className="dashboard__plan-item">
+            <span className="dashboard__plan-name">
+              <FormattedMessage id="dashboard.plan.projects" defaultMessage="Goals, projects and the registry" />
+            </span>
+            <span className="dashboard__plan-text">
+              <FormattedMessage
+                id="dashboard.plan.projectsText"
+                defaultMessage="Owners set goals; approved proposals become projects with a team and costs calculated by financial specialists; registries of projects go to the owner for approval."
+              />
+            </span>
+          </li>
+          <li className="dashboard__plan-item">
+            <span className="dashboard__plan-name">
+              <FormattedMessage id="dashboard.plan.figures" defaultMessage="Figures" />
+            </span>
+            <span className="dashboard__plan-text">
+              <FormattedMessage
+                id="dashboard.plan.figuresText"
+                defaultMessage="This page will show efficiency, EBITDA, goals, projects, staff involvement, reports and estimated remuneration."
+              />
+            </span>
+          </li>
+        </ul>
+        <p className="dashboard__note">
+          <FormattedMessage
+            id="dashboard.plan.note"
+            defaultMessage="These arrive in the next releases. Until your company's data is here, this page shows no figures."
+          />
+        </p>
+      </div>
+
+      <p className="dashboard__links">
+        <Link href={paths.profile}>
+          <FormattedMessage id="dashboard.toProfile" defaultMessage="Your profile and language" />
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+// The signed-in session of the default layout: the current user and the app config.
+// Guarantees: screens under the default layout render only once the user (e-mail verified) and the
+// app config have loaded and passed their structs, so `useCurrentUser()` and `useAppConfig()` always
+// answer; the session rules of spec section 4 decide every other outcome (see `nextSessionStep`).
+// Tokens removed by another tab (sign-out there) send this tab to the login route too.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { paths } from '../domain/paths';
+import type { AppConfig, CurrentUser } from '../domain/user';
+import { http } from './api';
+import { HttpError } from './http';
+import { nextSessionStep, type Outcome, type SessionFacts, type SessionStep } from './session';
+import { tokenStore } from './token-store';
+
+const CurrentUserContext = createContext<CurrentUser | null>(null);
+const AppConfigContext = createContext<AppConfig | null>(null);
+const ReloadCurrentUserContext = createContext<(() => Promise<void>) | null>(null);
+
+export function useCurrentUser(): CurrentUser {
+  const user = useContext(CurrentUserContext);
+  if (!user) throw new Error('useCurrentUser() is only available inside the default layout');
+  return user;
+}
+
+export function useAppConfig(): AppConfig {
+  const config = useContext(AppConfigContext);
+  if (!config) throw new Error('useAppConfig() is only available inside the default layout');
+  return config;
+}
+
+export function useReloadCurrentUser(): () => Promise<void> {
+  const reload = useContext(ReloadCurrentUserContext);
+  if (!reload) throw new Error('useReloadCurrentUser() is only available inside the default layout');
+  return reload;
+}
+
+export function AppStateProvider(props: {
+  user: CurrentUser;
+  config: AppConfig;
+  reloadUser: () => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <CurrentUserContext.Provider value={props.user}>
+      <AppConfigContext.Provider value={props.config}>
+        <ReloadCurrentUserContext.Provider value={props.reloadUser}>{props.children}</ReloadCurrentUserContext.Provider>
+      </AppConfigContext.Provider>
+    </CurrentUserContext.Provider>
+  );
+}
+
+/** Turns a request into what the session rules read. */
+export async function toOutcome(request: Promise<unknown>): Promise<Outcome> {
+  try {
+    return { ok: true, body: await request };
+  } catch (error) {
+    if (error instanceof HttpError) return { ok: false, status: error.status, message: error.body?.message ?? null };
+    console.error('Session request failed', error);
+    return { ok: false, status: 0, message: null };
+  }
+}
+
+const fetchUser = () => toOutcome(http.get('/api/v1/user', undefined, { minDuration: 0 }));
+
+/**
+ * Runs the session rules: loads the user, then the app config, and redirects when the rules say so.
+ * The default layout renders from the returned step.
+ */
+export function useSession(): { step: SessionStep; reloadUser: () => Promise<void> } {
+  const [, navigate] = useLocation();
+  const [facts, setFacts] = useState<SessionFacts>(() => ({ accessToken: tokenStore.getAccess() }));
+  const step = useMemo(() => nextSessionStep(facts), [facts]);
+
+  useEffect(
+    () =>
+      tokenStore.subscribe(() => {
+        const accessToken = tokenStore.getAccess();
+        // A rotated token keeps the session; only a removed one ends it.
+        if (accessToken === null) setFacts({ accessToken: null });
+        else setFacts((current) => (current.accessToken === accessToken ? current : { ...current, accessToken }));
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    let isCurrent = true;
+    switch (step.kind) {
+      case 'go-login':
+        navigate(paths.auth.login, { replace: true });
+        break;
+      case 'go-confirm-email':
+        navigate(paths.auth.registerConfirmEmail, { replace: true });
+        break;
+      case 'load-user':
+        void fetchUser().then((user) => {
+          if (isCurrent) setFacts((current) => ({ ...current, user }));
+        });
+        break;
+      case 'load-config':
+        void Promise.all([
+          toOutcome(http.get('/api/v1/enums', undefined, { minDuration: 0 })),
+          toOutcome(http.get('/api/v1/units', undefined, { minDuration: 0 })),
+        ]).then(([enums, units]) => {
+          if (isCurrent) setFacts((current) => ({ ...current, config: { enums, units } }));
+        });
+        break;
+      case 'broken':
+      case 'ready':
+        break;
+    }
+    return () => {
+      isCurrent = false;
+    };
+  }, [step.kind, navigate]);
+
+  const reloadUser = useCallback(async () => {
+    const user = await fetchUser();
+    if (!user.ok) throw new HttpError(user.status, user.message === null ? null : { message: user.message });
+    // Keep the user on screen rather than breaking the layout over one bad answer.
+    if (nextSessionStep({ accessToken: 'present', user }).kind === 'broken') throw new Error('GET /user answered without a valid user');
+    setFacts((current) => ({ ...current, user }));
+  }, []);
+
+  return { step, reloadUser };
+}

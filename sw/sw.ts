@@ -1,0 +1,63 @@
+// The app's service worker. What it guarantees:
+// - A cold start offline shows the app: the build injects the list of every shell file, lazily loaded page
+//   chunk and locale catalogue into self.__WB_MANIFEST, all precached at install; client routes are answered
+//   with the precached index.html.
+// - A new version never takes over on its own: once installed it waits until the page sends
+//   { type: 'SKIP_WAITING' }, which only the user's "Update" (src/app/pwa-update.tsx) does. Otherwise it
+//   activates after every tab of the app has closed, as browsers do by default.
+// - API calls are never cached or answered here (they carry tokens and must reach the server), except
+//   uploaded images, which are immutable per file name and kept in a bounded cache.
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import type { PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+
+declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+const API_PREFIX = '/main-service/';
+const UPLOADS_PREFIX = '/main-service/api/v1/uploads/';
+const UPLOADS_CACHE = 'uploads-v1';
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every client route (/dashboard, /auth/login, an unknown path that shows the 404 page...) is the SPA shell.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [new RegExp(`^${API_PREFIX}`)],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && request.method === 'GET' && url.pathname.startsWith(UPLOADS_PREFIX),
+  new CacheFirst({
+    cacheName: UPLOADS_CACHE,
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+interface WorkerMessage {
+  type?: unknown;
+}
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data = event.data as WorkerMessage | null;
+  if (data?.type === 'SKIP_WAITING') {
+    // The user chose "Update": the page reloads into the new version once it takes control.
+    event.waitUntil(self.skipWaiting());
+  } else if (data?.type === 'CLEAR_USER_CACHES') {
+    // Sent on sign-out so the next person on this device does not see the previous user's photos.
+    event.waitUntil(caches.delete(UPLOADS_CACHE).then(() => undefined));
+  }
+});
+
+// Only the first installation reaches this without the user's consent (there is no older version to
+// replace); claiming the open tab lets the very first visit keep working when the network drops.
+// An update only activates after SKIP_WAITING or once every tab is closed, so this never swaps a
+// running version silently.
+clientsClaim();
