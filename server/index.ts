@@ -44,14 +44,18 @@ async function main(): Promise<void> {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = process.env.APP_URL ? config.appUrl : `http://localhost:${port}`;
-    console.log(`Dashboard is running at ${url}`);
-    console.log(`Database: ${db.kind === 'pglite' ? `PGlite in ${path.resolve(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)'}`);
-    console.log(config.smtpUrl ? 'Mail: SMTP (SMTP_URL)' : 'Mail: printed here and kept in mail_outbox (no SMTP_URL)');
     const demo = await listDemoLogins(db);
+    // One write, so whoever watches the output sees the whole banner at once.
+    const lines = [
+      `Dashboard is running at ${url}`,
+      `Database: ${db.kind === 'pglite' ? `PGlite in ${path.resolve(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)'}`,
+      config.smtpUrl ? 'Mail: SMTP (SMTP_URL)' : 'Mail: printed here and kept in mail_outbox (no SMTP_URL)',
+    ];
     if (demo.length > 0) {
-      console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
-      for (const login of demo) console.log(`  ${login.email.padEnd(22)} ${login.label}`);
+      lines.push(`Demo logins (password ${DEMO_PASSWORD}):`);
+      for (const login of demo) lines.push(`  ${login.email.padEnd(22)} ${login.label}`);
     }
+    console.log(lines.join('\n'));
   } catch (error) {
     if (!closing) await db.close();
     throw error;

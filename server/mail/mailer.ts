@@ -6,6 +6,8 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/database';
 
+const CLOSE_WAIT_MS = 10_000;
+
 export interface OutgoingMail {
   to: string;
   subject: string;
@@ -81,7 +83,10 @@ export function createMailer({ db, smtpUrl, from, print = (line) => console.log(
       while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
     async close() {
-      await this.idle();
+      // Give messages in flight a moment at shutdown; whatever is left stays in mail_outbox with no sent_at.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.idle(), new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+      clearTimeout(timer);
       transporter.close();
     },
   };

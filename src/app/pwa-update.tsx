@@ -5,9 +5,8 @@
 // version. "Later" hides the banner; the new version then activates once every tab of the app is closed,
 // which is the browser's own rule and never interrupts work in progress.
 import { useEffect, useRef } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import './pwa-update.css';
+import { PwaUpdateBanner } from './pwa-update-banner';
 
 // A tab left open for days should still learn about a new version.
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -49,24 +48,5 @@ export function PwaUpdatePrompt() {
     });
   };
 
-  return (
-    <div className="pwa-update" role="status" aria-live="polite" data-pwa="update">
-      <p className="pwa-update__text">
-        <FormattedMessage id="pwa.update.available" defaultMessage="A new version is available" />
-      </p>
-      <div className="pwa-update__actions">
-        <button type="button" className="pwa-update__button" onClick={() => setNeedRefresh(false)}>
-          <FormattedMessage id="pwa.update.later" defaultMessage="Later" />
-        </button>
-        <button
-          type="button"
-          className="pwa-update__button pwa-update__button--primary"
-          data-action="pwa-update"
-          onClick={applyUpdate}
-        >
-          <FormattedMessage id="pwa.update.apply" defaultMessage="Update" />
-        </button>
-      </div>
-    </div>
-  );
+  return <PwaUpdateBanner onUpdate={applyUpdate} onLater={() => setNeedRefresh(false)} />;
 }

@@ -15,7 +15,7 @@ function browserLocks(): LockRunner | undefined {
 export const http: HttpClient = createHttpClient({
   prefix: API_HOST_PREFIX,
   tokens: tokenStore,
-  fetch: (input, init) => window.fetch(input, init),
+  fetch: (input, init) => globalThis.fetch(input, init),
   getLocale: () => readStoredLocale(),
   onAuthFailure: () => window.location.reload(),
   locks: browserLocks(),

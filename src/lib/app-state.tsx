@@ -9,6 +9,7 @@ import { paths } from '../domain/paths';
 import type { AppConfig, CurrentUser } from '../domain/user';
 import { http } from './api';
 import { HttpError } from './http';
+import { useLocale } from './intl';
 import { nextSessionStep, type Outcome, type SessionFacts, type SessionStep } from './session';
 import { tokenStore } from './token-store';
 
@@ -62,6 +63,14 @@ export async function toOutcome(request: Promise<unknown>): Promise<Outcome> {
 
 const fetchUser = () => toOutcome(http.get('/api/v1/user', undefined, { minDuration: 0 }));
 
+const fetchConfig = async (): Promise<NonNullable<SessionFacts['config']>> => {
+  const [enums, units] = await Promise.all([
+    toOutcome(http.get('/api/v1/enums', undefined, { minDuration: 0 })),
+    toOutcome(http.get('/api/v1/units', undefined, { minDuration: 0 })),
+  ]);
+  return { enums, units };
+};
+
 /**
  * Runs the session rules: loads the user, then the app config, and redirects when the rules say so.
  * The default layout renders from the returned step.
@@ -97,11 +106,8 @@ export function useSession(): { step: SessionStep; reloadUser: () => Promise<voi
         });
         break;
       case 'load-config':
-        void Promise.all([
-          toOutcome(http.get('/api/v1/enums', undefined, { minDuration: 0 })),
-          toOutcome(http.get('/api/v1/units', undefined, { minDuration: 0 })),
-        ]).then(([enums, units]) => {
-          if (isCurrent) setFacts((current) => ({ ...current, config: { enums, units } }));
+        void fetchConfig().then((config) => {
+          if (isCurrent) setFacts((current) => ({ ...current, config }));
         });
         break;
       case 'broken':
@@ -112,6 +118,28 @@ export function useSession(): { step: SessionStep; reloadUser: () => Promise<voi
       isCurrent = false;
     };
   }, [step.kind, navigate]);
+
+  // Enum and unit titles come in the request's language: a language switch fetches them again. The
+  // screen keeps the old titles until the new ones are there, and keeps them if the fetch fails.
+  const { locale } = useLocale();
+  const [configLocale, setConfigLocale] = useState(locale);
+  const isReady = step.kind === 'ready';
+  useEffect(() => {
+    if (!isReady || locale === configLocale) return;
+    let isCurrent = true;
+    void fetchConfig().then((config) => {
+      if (!isCurrent) return;
+      setConfigLocale(locale);
+      if (config.enums.ok && config.units.ok) {
+        setFacts((current) => (nextSessionStep({ ...current, config }).kind === 'ready' ? { ...current, config } : current));
+      } else {
+        console.warn('Could not reload the app config in the new language');
+      }
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [isReady, locale, configLocale]);
 
   const reloadUser = useCallback(async () => {
     const user = await fetchUser();

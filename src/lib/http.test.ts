@@ -38,7 +38,7 @@ function fakeServer(handle: (call: Call) => Response | Promise<Response>) {
   const calls: Call[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const call: Call = {
-      url: String(input),
+      url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
       method: init?.method ?? 'GET',
       headers: { ...(init?.headers as Record<string, string> | undefined) },
       body: init?.body,
@@ -230,7 +230,7 @@ describe('HTTP client: one shared token refresh (spec section 8)', () => {
   it('retries without refreshing again when a late 403 arrives after the refresh has finished', async () => {
     // The request goes out with the old token; by the time its 403 arrives, a refresh has stored new ones.
     const tokens = memoryTokens('access-1', 'refresh-1');
-    const lateServer = fakeServer(async (call) => {
+    const lateServer = fakeServer((call) => {
       if (call.url === REFRESH_URL) return json(500, { message: 'should not be called' });
       if (call.headers.Authorization === 'Bearer access-1') {
         tokens.set({ access_token: 'access-2', refresh_token: 'refresh-2' });

@@ -19,7 +19,7 @@ export function PlannedPage({ title, children, back }: PlannedPageProps) {
   return (
     <section className="planned-page" aria-labelledby="planned-page-title">
       <p className="planned-page__badge">
-        <FormattedMessage id="planned.badge" defaultMessage="Coming in a next release" />
+        <FormattedMessage id="planned.badge" defaultMessage="Coming in a later release" />
       </p>
       <h1 className="planned-page__title" id="planned-page-title">
         {title}

@@ -51,11 +51,8 @@ export function Select({
     <div className={classes}>
       <label className="field__label" htmlFor={id}>
         {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            {' *'}
-          </span>
-        )}
+        {/* The marker is drawn by CSS; screen readers hear aria-required instead. */}
+        {required && <span className="field__required" aria-hidden="true" />}
       </label>
       <div className="field__control">
         <select
@@ -73,7 +70,7 @@ export function Select({
         >
           {(placeholder !== undefined || value === '') && (
             <option value="" disabled>
-              {placeholder ?? ''}
+              {placeholder}
             </option>
           )}
           {options.map((option) => (

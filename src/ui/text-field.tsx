@@ -85,11 +85,8 @@ export function TextField({
     <div className={classes}>
       <label className="field__label" htmlFor={id}>
         {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            {' *'}
-          </span>
-        )}
+        {/* The marker is drawn by CSS; screen readers hear aria-required instead. */}
+        {required && <span className="field__required" aria-hidden="true" />}
       </label>
       <div className="field__control">
         <input

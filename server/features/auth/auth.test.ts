@@ -35,7 +35,7 @@ describe('POST /auth/register', () => {
     expect(mail.subject).toBe('Подтвердите адрес электронной почты');
     const user = await t.db.one<{ role: string; authorities: string[]; email_verified_at: Date | null }>(
       'SELECT role, authorities, email_verified_at FROM users WHERE email = $1',
-      [input.email],
+      [String(input.email)],
     );
     expect(user).toEqual({ role: 'OWNER', authorities: ['ROLE_OWNER'], email_verified_at: null });
   });

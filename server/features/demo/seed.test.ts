@@ -1,3 +1,4 @@
+import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CurrentUser } from '../../../src/domain/user';
 import { api, clientAddress, createTestApp, json, type TestApp } from '../../test-support';
@@ -38,7 +39,7 @@ describe('demo data', () => {
       expect(login.statusCode, email).toBe(200);
       const user = await t.app.inject({ method: 'GET', url: api('/user'), headers: { authorization: `Bearer ${json(login).access_token as string}` } });
       const { data } = json<{ data: unknown }>(user);
-      CurrentUser.assert(data);
+      assert(data, CurrentUser);
       expect(data).toMatchObject({ role, authorities: [{ authority }], emailVerified: true, company: DEMO_COMPANY });
       expect(data.fullName).toMatch(/^[А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+$/);
     }

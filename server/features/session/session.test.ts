@@ -1,4 +1,5 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
+import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CurrentUser, EnumsData, Unit, buildAppConfig } from '../../../src/domain/user';
 import { resolveJwtSecret } from '../../auth/tokens';
@@ -26,7 +27,7 @@ describe('GET /user', () => {
     const response = await get('/user', session.access);
     expect(response.statusCode).toBe(200);
     const { data } = json<{ data: unknown }>(response);
-    CurrentUser.assert(data);
+    assert(data, CurrentUser);
     expect(data).toMatchObject({
       email: session.email,
       username: session.email,
@@ -136,7 +137,7 @@ describe('PATCH /user', () => {
 describe('GET /enums and GET /units', () => {
   it('answer the app config with titles in the requested language', async () => {
     const enums = json<{ data: unknown }>(await get('/enums', session.access, { Language: 'en' })).data;
-    EnumsData.assert(enums);
+    assert(enums, EnumsData);
     expect(enums.enums.REGISTRATION_ROLE).toEqual([
       { id: 'OWNER', title: 'Owner' },
       { id: 'CEO', title: 'CEO' },
@@ -149,7 +150,7 @@ describe('GET /enums and GET /units', () => {
     expect(enums.supportLink).toMatch(/^https:\/\/t\.me\//);
 
     const units = json<{ data: unknown[] }>(await get('/units', session.access)).data;
-    for (const unit of units) Unit.assert(unit);
+    for (const unit of units) assert(unit, Unit);
     expect(units).toEqual([
       { id: 'MINUTES', title: 'Минуты', type: 'BASE_INDICATOR' },
       { id: 'HOURS', title: 'Часы', type: 'BASE_INDICATOR' },

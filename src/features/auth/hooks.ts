@@ -210,16 +210,21 @@ export function useRequestRecovery(): (input: EmailInput) => Promise<void> {
   );
 }
 
-export function useConfirmRecovery(): (input: { token: string; password: string }) => Promise<void> {
+export type RecoveryOutcome = 'changed' | 'link-invalid';
+
+/** Sets the new password; a 400 about anything but the password means the link is unknown, used or expired. */
+export function useConfirmRecovery(): (input: { token: string; password: string }) => Promise<RecoveryOutcome> {
   const [, navigate] = useLocation();
   return useCallback(
     async (input: { token: string; password: string }) => {
       try {
         await http.post('/api/v1/auth/recovery-password/confirm', input);
       } catch (error) {
+        if (error instanceof HttpError && error.status === 400 && error.body?.errors?.password === undefined) return 'link-invalid';
         throw toFormError(error);
       }
       navigate(paths.auth.recoveryPasswordSuccess, { replace: true });
+      return 'changed';
     },
     [navigate],
   );

@@ -26,10 +26,11 @@ interface DialogEntry {
   confirmText?: string;
   closeText?: string;
   phase: Phase;
+  /** The element focused when the dialog was asked for; focus goes back to it on close. */
+  opener: HTMLElement | null;
 }
 
 interface PendingDialog {
-  opener: HTMLElement | null;
   phase: Phase;
   settle: (confirmed: boolean) => void;
   timer: ReturnType<typeof setTimeout> | undefined;
@@ -59,7 +60,6 @@ export function DialogProvider({ children }: { children: ReactNode }) {
       const wasShown = record.phase === 'open';
       record.phase = 'closing';
       record.settle(confirmed);
-      if (record.opener?.isConnected) record.opener.focus();
       if (wasShown) {
         setPhase(id, 'closing');
         record.timer = setTimeout(() => remove(id), DIALOG_CLOSE_MS);
@@ -72,17 +72,17 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   );
 
   const open = useCallback(
-    (entry: Omit<DialogEntry, 'id' | 'phase'>, settle: (confirmed: boolean) => void): number => {
+    (entry: Omit<DialogEntry, 'id' | 'phase' | 'opener'>, settle: (confirmed: boolean) => void): number => {
       const id = nextId.current++;
       const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
       const delay = entry.kind === 'load' ? LOAD_DIALOG_DELAY_MS : DIALOG_DELAY_MS;
-      const record: PendingDialog = { opener, settle, phase: 'waiting', timer: undefined };
+      const record: PendingDialog = { settle, phase: 'waiting', timer: undefined };
       record.timer = setTimeout(() => {
         record.phase = 'open';
         setPhase(id, 'open');
       }, delay);
       pending.current.set(id, record);
-      setEntries((current) => [...current, { ...entry, id, phase: 'waiting' }]);
+      setEntries((current) => [...current, { ...entry, id, phase: 'waiting', opener }]);
       return id;
     },
     [setPhase],
@@ -206,6 +206,11 @@ function DialogView({ entry, isTop, onClose }: { entry: DialogEntry; isTop: bool
   }, [isTop, kind, onClose]);
 
   const isClosing = entry.phase === 'closing';
+  // Runs after the focus trap above has been released (this dialog is no longer the top one).
+  useEffect(() => {
+    if (isClosing && entry.opener?.isConnected) entry.opener.focus();
+  }, [isClosing, entry.opener]);
+
   const labelProps =
     kind === 'load'
       ? { 'aria-label': intl.formatMessage({ id: 'dialog.loading', defaultMessage: 'Please wait…' }) }

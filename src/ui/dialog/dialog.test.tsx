@@ -44,16 +44,22 @@ function renderHarness(locale: 'en' | 'ru' = 'en') {
 }
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+/** Lets the dialog's promise reach the component that awaited it. */
+const settle = () => act(async () => {});
 
 let user: ReturnType<typeof userEvent.setup>;
 
 beforeEach(() => {
   vi.useFakeTimers();
+  // Testing Library drains its async wrapper with a 0 ms timer, which it only advances when it sees
+  // Jest's fake timers; this lets it see Vitest's.
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
   user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
 });
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -76,6 +82,7 @@ describe('dialog host', () => {
     await user.click(screen.getByText('open alert'));
     await advance(350);
     await user.click(screen.getByRole('button', { name: 'OK' }));
+    await settle();
     expect(document.body.classList.contains('dialog-open')).toBe(false);
     expect(screen.getByTestId('result').textContent).toBe('alert closed');
     expect(screen.getByRole('dialog')).toBeTruthy();
@@ -90,12 +97,14 @@ describe('dialog host', () => {
     await user.click(screen.getByText('open confirm'));
     await advance(350);
     await user.click(screen.getByRole('button', { name: 'Send' }));
+    await settle();
     expect(screen.getByTestId('result').textContent).toBe('true');
     await advance(300);
 
     await user.click(screen.getByText('open confirm'));
     await advance(350);
     await user.click(screen.getByRole('button', { name: 'Close' }));
+    await settle();
     expect(screen.getByTestId('result').textContent).toBe('false');
   });
 
@@ -107,6 +116,7 @@ describe('dialog host', () => {
     const dialog = screen.getByRole('dialog');
     expect(dialog.contains(document.activeElement)).toBe(true);
     await user.keyboard('{Escape}');
+    await settle();
     expect(screen.getByTestId('result').textContent).toBe('false');
     expect(document.activeElement).toBe(opener);
     await advance(300);
@@ -162,9 +172,7 @@ describe('dialog host', () => {
     await user.keyboard('{Escape}');
     await advance(1000);
     expect(screen.getByRole('dialog')).toBeTruthy();
-    await act(() => {
-      screen.getByText('close load').click();
-    });
+    await user.click(screen.getByText('close load'));
     await advance(300);
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -127,16 +127,14 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
       />
       {!isHr && <Select {...form.selectField('mainGoal', label.mainGoal)} options={goals} placeholder={choose} />}
 
-      <div className="auth-form__row">
-        <TextField
-          {...form.textField('phone', label.phone)}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          tip={<FormattedMessage id="auth.register.phoneTip" defaultMessage="For example +7 912 345-67-89." />}
-        />
-        <TextField {...form.textField('email', label.email)} type="email" inputMode="email" autoComplete="email" />
-      </div>
+      <TextField
+        {...form.textField('phone', label.phone)}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        tip={<FormattedMessage id="auth.register.phoneTip" defaultMessage="For example +7 912 345-67-89." />}
+      />
+      <TextField {...form.textField('email', label.email)} type="email" inputMode="email" autoComplete="email" />
       {!isHr && <Select {...form.selectField('role', label.role)} options={roles} placeholder={choose} />}
 
       <TextField

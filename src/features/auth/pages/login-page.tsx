@@ -15,10 +15,11 @@ export default function LoginPage() {
       <LoginForm onSubmit={login} />
       <p className="auth-page__links">
         <span>
-          <FormattedMessage id="auth.login.noAccount" defaultMessage="No account yet?" />{' '}
-          <Link href={paths.auth.register}>
-            <FormattedMessage id="auth.login.register" defaultMessage="Register" />
-          </Link>
+          <FormattedMessage
+            id="auth.login.noAccount"
+            defaultMessage="No account yet? <link>Register</link>"
+            values={{ link: (chunks) => <Link href={paths.auth.register}>{chunks}</Link> }}
+          />
         </span>
       </p>
     </section>

@@ -21,10 +21,11 @@ export default function RegisterPage() {
       <RegisterForm onSubmit={register} />
       <p className="auth-page__links">
         <span>
-          <FormattedMessage id="auth.register.haveAccount" defaultMessage="Already have an account?" />{' '}
-          <Link href={paths.auth.login}>
-            <FormattedMessage id="auth.register.signIn" defaultMessage="Sign in" />
-          </Link>
+          <FormattedMessage
+            id="auth.register.haveAccount"
+            defaultMessage="Already have an account? <link>Sign in</link>"
+            values={{ link: (chunks) => <Link href={paths.auth.login}>{chunks}</Link> }}
+          />
         </span>
       </p>
     </section>
