@@ -134,3 +134,11 @@ export type RecoveryConfirmInput = Infer<typeof RecoveryConfirmInput>;
 
 export const Locale = union([literal('ru'), literal('en')]);
 export type Locale = Infer<typeof Locale>;
+
+/** Sign-out names the refresh token whose session (family) ends. */
+export const LogoutInput = object({ refresh_token: size(string(), 1, 4096) });
+export type LogoutInput = Infer<typeof LogoutInput>;
+
+/** What a user may change about their own account settings. */
+export const UserSettingsInput = object({ locale: Locale });
+export type UserSettingsInput = Infer<typeof UserSettingsInput>;

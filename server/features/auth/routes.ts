@@ -1,17 +1,13 @@
 // The Auth calls of docs/api.md: each is "validate with the shared struct, call the service".
 
 import type { FastifyInstance } from 'fastify';
-import { object, size, string } from 'superstruct';
-import { EmailInput, HrRegistrationInput, LoginInput, RecoveryConfirmInput, RegistrationInput, VerifyEmailInput } from '../../../src/domain/auth';
+import { EmailInput, HrRegistrationInput, LoginInput, LogoutInput, RecoveryConfirmInput, RegistrationInput, VerifyEmailInput } from '../../../src/domain/auth';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { bearerTokenOf } from '../../auth/require-user';
 import { translate } from '../../i18n/messages';
 import { localeOf, OK, parseBody } from '../../http';
 import { confirmRecovery, login, register, requestRecovery, resendVerification, verifyEmail } from './service';
-
-/** Sign-out names the refresh token whose session (family) ends. */
-const LogoutInput = object({ refresh_token: size(string(), 1, 4096) });
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/auth/register', async (request) => {

@@ -2,8 +2,7 @@
 // units of the app config, the user's language, and the unauthenticated health probe.
 
 import type { FastifyInstance } from 'fastify';
-import { object } from 'superstruct';
-import { COMPANY_ROLES, IMPLEMENTATION_GOALS, Locale, POSITIONS, REGISTRATION_ROLES, type Locale as LocaleValue } from '../../../src/domain/auth';
+import { COMPANY_ROLES, IMPLEMENTATION_GOALS, POSITIONS, REGISTRATION_ROLES, UserSettingsInput, type Locale as LocaleValue } from '../../../src/domain/auth';
 import type { EnumOption, EnumsData, Unit } from '../../../src/domain/user';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
@@ -14,8 +13,6 @@ import { toCurrentUser } from '../../auth/users';
 export const CURRENCIES = ['RUB', 'USD', 'AUD'] as const;
 export const PLATFORM_ROLES = ['ADMIN'] as const;
 export const BASE_INDICATOR_UNITS = ['MINUTES', 'HOURS', 'DAYS'] as const;
-
-const UserSettingsInput = object({ locale: Locale });
 
 function options(locale: LocaleValue, prefix: string, ids: readonly string[]): EnumOption[] {
   return ids.map((id) => ({ id, title: translate(locale, `enum.${prefix}.${id}`) }));

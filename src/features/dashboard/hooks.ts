@@ -3,7 +3,7 @@
 
 import { useLocale } from '../../lib/intl';
 import { useAppConfig, useCurrentUser } from '../../lib/app-state';
-import type { CurrentUser, EnumOption } from '../../domain/user';
+import { hasAuthority, type CurrentUser, type EnumOption } from '../../domain/user';
 
 function titleOf(options: readonly EnumOption[] | undefined, id: string | null): string | null {
   if (id === null) return null;
@@ -15,6 +15,8 @@ export interface DashboardGreeting {
   name: string;
   roleTitle: string | null;
   company: CurrentUser['company'];
+  /** Platform administrators get a way to their page (company verification review). */
+  isAdmin: boolean;
 }
 
 export function useDashboardGreeting(): DashboardGreeting {
@@ -22,5 +24,5 @@ export function useDashboardGreeting(): DashboardGreeting {
   const { enums } = useAppConfig();
   const { locale } = useLocale();
   const name = locale === 'ru' && user.middleName ? `${user.firstName} ${user.middleName}` : user.firstName || user.fullName;
-  return { name, roleTitle: titleOf(enums.ROLE, user.role), company: user.company };
+  return { name, roleTitle: titleOf(enums.ROLE, user.role), company: user.company, isAdmin: hasAuthority(user, 'ROLE_ADMIN') };
 }

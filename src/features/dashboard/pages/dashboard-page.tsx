@@ -9,7 +9,7 @@ import '../dashboard.css';
  * figures: efficiency, EBITDA and the rest come with the companies, staff and proposals behind them.
  */
 export default function DashboardPage() {
-  const { name, roleTitle, company } = useDashboardGreeting();
+  const { name, roleTitle, company, isAdmin } = useDashboardGreeting();
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h1 className="dashboard__title" id="dashboard-title">
@@ -100,6 +100,11 @@ export default function DashboardPage() {
         <Link href={paths.profile}>
           <FormattedMessage id="dashboard.toProfile" defaultMessage="Your profile and language" />
         </Link>
+        {isAdmin && (
+          <Link href={paths.profileAdmin}>
+            <FormattedMessage id="dashboard.toAdmin" defaultMessage="Administrator page" />
+          </Link>
+        )}
       </p>
     </section>
   );
