@@ -37,8 +37,8 @@ async function main(): Promise<void> {
           process.exit(1);
         });
     };
-    process.once('SIGTERM', () => shutdown('SIGTERM'));
-    process.once('SIGINT', () => shutdown('SIGINT'));
+    process.on('SIGTERM', () => shutdown('SIGTERM'));
+    process.on('SIGINT', () => shutdown('SIGINT'));
 
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

@@ -49,7 +49,7 @@ export function greetingNameOf(user: Pick<UserRow, 'first_name' | 'middle_name' 
   return user.locale === 'ru' && user.middle_name ? `${user.first_name} ${user.middle_name}` : user.first_name;
 }
 
-export function toCurrentUser(user: UserRow): CurrentUser & { otherPosition: string | null; mainGoal: string | null } {
+export function toCurrentUser(user: UserRow): CurrentUser {
   const emailVerified = user.email_verified_at !== null;
   return {
     id: user.id,

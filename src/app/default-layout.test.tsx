@@ -19,6 +19,8 @@ const user: CurrentUser = {
   lastName: 'Ivanov',
   middleName: null,
   position: null,
+  otherPosition: null,
+  mainGoal: 'COST_REDUCTION',
   role: 'OWNER',
   email_verified_at: '2025-01-01T00:00:00Z',
   active: true,

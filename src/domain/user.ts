@@ -17,6 +17,8 @@ export const CurrentUser = type({
   lastName: string(),
   middleName: nullable(string()),
   position: nullable(string()),
+  otherPosition: nullable(string()),
+  mainGoal: nullable(string()),
   role: string(),
   email_verified_at: nullable(string()),
   active: boolean(),

@@ -4,6 +4,7 @@
 // the server when signed in (so its mails use it); a failure to tell the server is logged, not shown.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
+import type { UserSettingsInput } from '../domain/auth';
 import { http } from './api';
 import { readStoredLocale, storeLocale, type AppLocale } from './locale-store';
 import { tokenStore } from './token-store';
@@ -37,7 +38,8 @@ export function useLocale(): LocaleContextValue {
 async function tellServer(locale: AppLocale): Promise<void> {
   if (!tokenStore.getAccess()) return;
   try {
-    await http.patch('/api/v1/user', { locale }, { minDuration: 0 });
+    const body: UserSettingsInput = { locale };
+    await http.patch('/api/v1/user', body, { minDuration: 0 });
   } catch (error) {
     console.warn('Could not store the language on the server', error);
   }

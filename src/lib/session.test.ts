@@ -14,6 +14,8 @@ const verifiedUser: CurrentUser = {
   lastName: 'Иванов',
   middleName: null,
   position: 'OWNER',
+  otherPosition: null,
+  mainGoal: 'COST_REDUCTION',
   role: 'OWNER',
   email_verified_at: '2025-01-01T00:00:00Z',
   active: true,

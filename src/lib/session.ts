@@ -1,6 +1,7 @@
 // Sign-in and sign-out, and the session rules of spec section 4 as a pure function.
 // Guarantees: signing in stores both tokens together; signing out always ends with both tokens removed,
 // the login route loaded and the page reloaded, whether or not the server heard the logout call.
+import type { LogoutInput } from '../domain/auth';
 import { paths } from '../domain/paths';
 import { CurrentUser, EnumsData, Unit, buildAppConfig, type AppConfig, type TokenPair } from '../domain/user';
 import { array, type } from 'superstruct';
@@ -21,7 +22,8 @@ export async function signOut(): Promise<void> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), LOGOUT_TIMEOUT_MS);
     try {
-      await http.post('/api/v1/auth/logout', { refresh_token: refreshToken }, { minDuration: 0, signal: controller.signal });
+      const body: LogoutInput = { refresh_token: refreshToken };
+      await http.post('/api/v1/auth/logout', body, { minDuration: 0, signal: controller.signal });
     } catch (error) {
       // Best effort: the tokens go away below in any case; the server revokes the family on its own later.
       console.warn('The server did not confirm the sign-out', error);

@@ -12,13 +12,6 @@ function titleOf(options: readonly EnumOption[] | undefined, id: string | null):
   return options?.find((option) => option.id === id)?.title ?? id;
 }
 
-/** A field `GET /user` sends beyond the CurrentUser struct, read defensively. */
-function extraText(user: CurrentUser, key: string): string | null {
-  const fields: Readonly<Record<string, unknown>> = user;
-  const value = fields[key];
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
 /** Something shown for a department: its name when the server sends one. */
 function describe(value: unknown): string | null {
   if (typeof value === 'string' && value !== '') return value;
@@ -42,12 +35,12 @@ export interface Profile {
 export function useProfile(): Profile {
   const user = useCurrentUser();
   const { enums } = useAppConfig();
-  const otherPosition = extraText(user, 'otherPosition');
+  const otherPosition = user.otherPosition;
   return {
     user,
     roleTitle: titleOf(enums.ROLE, user.role),
     positionTitle: user.position === 'OTHER' && otherPosition ? otherPosition : titleOf(enums.POSITION, user.position),
-    mainGoalTitle: titleOf(enums.IMPLEMENTATION_GOAL, extraText(user, 'mainGoal')),
+    mainGoalTitle: titleOf(enums.IMPLEMENTATION_GOAL, user.mainGoal),
     departmentName: describe(user.department),
     isAdmin: hasAuthority(user, 'ROLE_ADMIN'),
   };
