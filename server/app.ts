@@ -14,6 +14,7 @@ import { createMailer } from './mail/mailer';
 import { createRequireUser } from './auth/require-user';
 import { createTokenService, resolveJwtSecret } from './auth/tokens';
 import { registerAuthRoutes } from './features/auth/routes';
+import { registerFileRoutes } from './features/files/routes';
 import { registerSessionRoutes } from './features/session/routes';
 import { registerStatic } from './static';
 
@@ -119,6 +120,7 @@ export async function buildApp({ config, db, printMail }: BuildAppOptions): Prom
     (api, _options, done) => {
       registerAuthRoutes(api, ctx);
       registerSessionRoutes(api, ctx);
+      registerFileRoutes(api, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('notFound', 404);
       });

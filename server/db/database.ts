@@ -9,7 +9,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 
-export type SqlParam = string | number | boolean | Date | null | readonly string[];
+// Uint8Array (a Buffer too) travels as bytea on both drivers (uploaded files).
+export type SqlParam = string | number | boolean | Date | null | readonly string[] | Uint8Array;
 
 export interface Queryable {
   query<T>(sql: string, params?: readonly SqlParam[]): Promise<T[]>;

@@ -217,6 +217,25 @@ describe('HTTP client: one shared token refresh (spec section 8)', () => {
     expect(onAuthFailure).not.toHaveBeenCalled();
   });
 
+  it('lets an upload that got "Token Expired." join the same one refresh as concurrent requests', async () => {
+    const server = expiringServer(() => json(200, { access_token: 'access-2', refresh_token: 'refresh-2' }));
+    const tokens = memoryTokens('access-1', 'refresh-1');
+    const http = client({ fetch: server.fetch, tokens });
+    await Promise.all([http.get('/api/v1/goals', undefined, noWait), http.refreshSession(), http.refreshSession()]);
+    expect(server.refreshCalls()).toBe(1);
+    expect(tokens.access).toBe('access-2');
+  });
+
+  it('rejects refreshSession and clears the tokens when the refresh is refused', async () => {
+    const server = expiringServer(() => json(401, { message: 'Token expired' }));
+    const tokens = memoryTokens('access-1', 'refresh-1');
+    const onAuthFailure = vi.fn();
+    const http = client({ fetch: server.fetch, tokens, onAuthFailure });
+    await expect(http.refreshSession()).rejects.toMatchObject({ status: 401 });
+    expect(tokens.access).toBeNull();
+    expect(onAuthFailure).toHaveBeenCalledTimes(1);
+  });
+
   it('calls the refresh endpoint with the refresh token as bearer and an empty body', async () => {
     const server = expiringServer(() => json(200, { access_token: 'access-2', refresh_token: 'refresh-2' }));
     const http = client({ fetch: server.fetch, tokens: memoryTokens('access-1', 'refresh-1') });

@@ -43,6 +43,11 @@ export interface HttpClient {
   post<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<T | null>;
   patch<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<T | null>;
   delete<T = unknown>(url: string, options?: RequestOptions): Promise<T | null>;
+  /**
+   * Joins (or starts) the one shared token refresh, for callers that send outside this client (uploads
+   * over XMLHttpRequest, images) and got 'Token Expired.'. Rejects when no fresh token could be had.
+   */
+  refreshSession(): Promise<void>;
 }
 
 /** The part of `navigator.locks` this client needs. */
@@ -230,5 +235,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     post: (url, body, requestOptions) => request('POST', url, body, requestOptions),
     patch: (url, body, requestOptions) => request('PATCH', url, body, requestOptions),
     delete: (url, requestOptions) => request('DELETE', url, undefined, requestOptions),
+    refreshSession: async () => {
+      const outcome = await sharedRefresh();
+      if (outcome !== 'refreshed') throw new HttpError(outcome === 'refused' ? 401 : 0, null);
+    },
   };
 }

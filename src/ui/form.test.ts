@@ -114,8 +114,20 @@ describe('error messages', () => {
     expect(formatValidationError(intl, 'invalid', 'Phone')).toBe('Phone is not valid.');
   });
 
-  it("falls back to 'Field is invalid' for a code without a message", () => {
-    const intl = createIntl({ locale: 'en', messages: en });
-    expect(formatValidationError(intl, 'noSuchRule', 'Phone')).toBe('Field is invalid');
+  it("gives a rule without a message of its own the default '{field} is not valid.'", () => {
+    const intlEn = createIntl({ locale: 'en', messages: en });
+    const intlRu = createIntl({ locale: 'ru', messages: ru });
+    expect(formatValidationError(intlEn, 'noSuchRule', 'Phone')).toBe('Phone is not valid.');
+    expect(formatValidationError(intlRu, 'noSuchRule', 'Телефон')).toBe('Поле «Телефон» заполнено неверно.');
+  });
+
+  it("falls back to 'Field is invalid' when the field has no label to name", () => {
+    const intlEn = createIntl({ locale: 'en', messages: en });
+    const intlRu = createIntl({ locale: 'ru', messages: ru });
+    expect(formatValidationError(intlEn, 'noSuchRule', '')).toBe('Field is invalid');
+    expect(formatValidationError(intlEn, 'invalid', ' ')).toBe('Field is invalid');
+    expect(formatValidationError(intlRu, 'noSuchRule', '')).toBe('Поле заполнено неверно');
+    // A message that does not name the field still reads well without a label.
+    expect(formatValidationError(intlEn, 'required', '')).toBe(en['error.validation.required']);
   });
 });

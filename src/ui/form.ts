@@ -134,11 +134,25 @@ function crossFieldCodes<T>(struct: FormStruct<T>, model: Record<string, string 
   }
 }
 
-/** `error.validation.<code>` with `{field}`, or the fallback when the catalogue has no such message. */
+/**
+ * The message for a failed rule (spec section 8): `error.validation.<code>` with `{field}` = the label;
+ * a rule without a message of its own gets the default '{field} is not valid.', and a field without a
+ * label the fallback 'Field is invalid'.
+ */
 export function formatValidationError(intl: IntlShape, code: string, label: string): string {
   const id = `error.validation.${code}`;
-  if (Object.hasOwn(intl.messages, id)) return intl.formatMessage({ id }, { field: label });
-  return intl.formatMessage({ id: 'error.validation.fallback', defaultMessage: 'Field is invalid' });
+  const fieldLabel = label.trim();
+  if (Object.hasOwn(intl.messages, id) && (fieldLabel !== '' || !messageNamesField(intl, id))) {
+    return intl.formatMessage({ id }, { field: fieldLabel });
+  }
+  if (fieldLabel === '') return intl.formatMessage({ id: 'error.validation.fallback', defaultMessage: 'Field is invalid' });
+  return intl.formatMessage({ id: 'error.validation.invalid', defaultMessage: '{field} is not valid.' }, { field: fieldLabel });
+}
+
+/** Whether a catalogue message puts the field's label in its text (a message without a label would read oddly). */
+function messageNamesField(intl: IntlShape, id: string): boolean {
+  const message = intl.messages[id];
+  return typeof message === 'string' ? message.includes('{field}') : JSON.stringify(message).includes('"field"');
 }
 
 type ShownError = { code: string } | { message: string };
@@ -346,7 +360,10 @@ function focusFirst(form: HTMLFormElement, names: readonly string[]): void {
   if (names.length === 0) return;
   for (const element of Array.from(form.elements)) {
     if ((element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) && names.includes(element.name)) {
-      element.focus();
+      // A custom control (the select) carries its value in a hidden input: focus its combobox instead.
+      const target = element instanceof HTMLInputElement && element.type === 'hidden' ? element.parentElement?.querySelector<HTMLElement>('[role="combobox"]') : element;
+      if (!target) continue;
+      target.focus();
       return;
     }
   }

@@ -1,30 +1,59 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { enums, object, refine } from 'superstruct';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Email } from '../domain/auth';
 import en from '../../locales/en.json';
+import ru from '../../locales/ru.json';
 import { Button } from './button';
 import { DialogProvider } from './dialog';
-import { FormError, useForm } from './form';
-import { Select } from './select';
-import { TextField } from './text-field';
+import { FormError, useForm, type SelectFieldBinding } from './form';
+import { PASTE_CHECK_DELAY_MS, TextField, type TextFieldProps } from './text-field';
+
+/** Moves the fake clock; React renders what the timers changed. */
+const advance = (ms: number): void => {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+};
 
 const ContactInput = object({
   email: refine(Email, 'required', (value) => value.length > 0),
   channel: enums(['MAIL', 'PHONE']),
 });
 
+/**
+ * A plain native select bound with `selectField`: these tests are about when the form validates a
+ * committed choice, not about the kit's Select control (which has tests of its own).
+ */
+function NativeChoice({ name, label, value, error, onChange, onBlur, options }: SelectFieldBinding & { options: { id: string; title: string }[] }) {
+  return (
+    <div>
+      <label htmlFor={name}>{label}</label>
+      <select id={name} name={name} value={value} aria-invalid={error ? true : undefined} onChange={(event) => onChange(event.currentTarget.value)} onBlur={onBlur}>
+        <option value="" disabled>
+          Choose
+        </option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.title}
+          </option>
+        ))}
+      </select>
+      {error && <p role="alert">{error}</p>}
+    </div>
+  );
+}
+
 function ContactForm({ onSubmit }: { onSubmit: (value: { email: string; channel: string }) => Promise<void> }) {
   const form = useForm({ struct: ContactInput, initialValues: { email: '', channel: '' } });
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)}>
       <TextField {...form.textField('email', 'E-mail')} type="email" />
-      <Select
+      <NativeChoice
         {...form.selectField('channel', 'Channel')}
-        placeholder="Choose"
         options={[
           { id: 'MAIL', title: 'Mail' },
           { id: 'PHONE', title: 'Phone' },
@@ -178,5 +207,196 @@ describe('TextField', () => {
     expect(input.getAttribute('spellcheck')).toBe('false');
     expect(input.getAttribute('name')).toBe('company');
     expect(input.getAttribute('aria-required')).toBe('true');
+  });
+});
+
+function Controlled(props: Partial<TextFieldProps> & { initial?: string; locale?: 'en' | 'ru' }) {
+  const { initial = '', locale = 'en', ...rest } = props;
+  const [value, setValue] = useState(initial);
+  return (
+    <IntlProvider locale={locale} messages={locale === 'en' ? en : ru}>
+      <TextField label="Amount" name="amount" value={value} onChange={setValue} {...rest} />
+      <output data-testid="model">{value}</output>
+    </IntlProvider>
+  );
+}
+
+const model = () => screen.getByTestId('model').textContent;
+const amount = () => screen.getByLabelText<HTMLInputElement>('Amount');
+const wrapper = () => amount().closest('.field');
+
+describe('text field defaults and states (spec section 4, 5)', () => {
+  it('is boxed (styleType 1) unless styleType 2 asks for the underlined look', () => {
+    const { unmount } = render(<Controlled />);
+    expect(wrapper()?.classList.contains('field--style-1')).toBe(true);
+    unmount();
+    render(<Controlled styleType={2} />);
+    expect(wrapper()?.classList.contains('field--style-2')).toBe(true);
+    expect(wrapper()?.classList.contains('field--style-1')).toBe(false);
+  });
+
+  it('is focused while it has focus and active while it holds a value', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Controlled />);
+    expect(wrapper()?.classList.contains('field--focused')).toBe(false);
+    await user.click(amount());
+    expect(wrapper()?.classList.contains('field--focused')).toBe(true);
+    expect(wrapper()?.classList.contains('field--active')).toBe(false);
+    await user.type(amount(), 'x');
+    expect(wrapper()?.classList.contains('field--active')).toBe(true);
+    await user.tab();
+    expect(wrapper()?.classList.contains('field--focused')).toBe(false);
+    expect(wrapper()?.classList.contains('field--active')).toBe(true);
+  });
+
+  it('titles the password toggle Показать / Скрыть in Russian', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Controlled type="password" locale="ru" />);
+    expect(amount().getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Показать' }));
+    expect(amount().getAttribute('type')).toBe('text');
+    expect(screen.getByRole('button', { name: 'Скрыть' }).getAttribute('title')).toBe('Скрыть');
+  });
+
+  it('shows its tip, and an error instead of the tip in the invalid style', () => {
+    const { rerender } = render(
+      <IntlProvider locale="en" messages={en}>
+        <TextField label="Amount" name="amount" value="" onChange={() => undefined} tip="Whole roubles" />
+      </IntlProvider>,
+    );
+    expect(screen.getByText('Whole roubles').id).toBe(amount().getAttribute('aria-describedby'));
+    expect(wrapper()?.classList.contains('field--invalid')).toBe(false);
+    rerender(
+      <IntlProvider locale="en" messages={en}>
+        <TextField label="Amount" name="amount" value="" onChange={() => undefined} tip="Whole roubles" error="Amount is not valid." />
+      </IntlProvider>,
+    );
+    expect(screen.queryByText('Whole roubles')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Amount is not valid.');
+    expect(wrapper()?.classList.contains('field--invalid')).toBe(true);
+    expect(amount().getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('validate option: keys that do not fit are blocked', () => {
+  it("'int' takes only the digit keys 48-57", async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Controlled validate="int" />);
+    await user.type(amount(), '1a2.3-4 5');
+    expect(amount().value).toBe('12345');
+    expect(model()).toBe('12345');
+  });
+
+  it("'float' also takes '.' (key 46), once", async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Controlled validate="float" />);
+    await user.type(amount(), '1a2.3,4.5');
+    expect(amount().value).toBe('12.345');
+  });
+
+  it("'pattern|<regex>' takes the characters the pattern matches", async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Controlled validate="pattern|[A-F0-9]" />);
+    await user.type(amount(), 'A1z-F9g');
+    expect(amount().value).toBe('A1F9');
+  });
+
+  it('leaves a field without the option alone', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Controlled />);
+    await user.type(amount(), '1a.');
+    expect(amount().value).toBe('1a.');
+  });
+});
+
+/**
+ * Fake timers for the spec's delays. Testing Library drains its async wrapper with a 0 ms timer, which
+ * it only advances when it sees Jest's fake timers; the stub lets it see Vitest's.
+ */
+function withFakeTimers() {
+  vi.useFakeTimers();
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+  return userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+}
+
+describe('paste check (spec section 9: 50 ms)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('clears a pasted invalid number 50 ms after the paste', async () => {
+    const user = withFakeTimers();
+    render(<Controlled validate="int" />);
+    await user.click(amount());
+    await user.paste('12ab');
+    expect(amount().value).toBe('12ab');
+    advance(PASTE_CHECK_DELAY_MS - 1);
+    expect(amount().value).toBe('12ab');
+    advance(1);
+    expect(amount().value).toBe('');
+    expect(model()).toBe('');
+  });
+
+  it('keeps a pasted valid number', async () => {
+    const user = withFakeTimers();
+    render(<Controlled validate="float" />);
+    await user.click(amount());
+    await user.paste('12.5');
+    advance(100);
+    expect(amount().value).toBe('12.5');
+  });
+});
+
+describe('min and max', () => {
+  it('clamp the value when the field is left, not while typing', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Controlled validate="int" min={10} max={100} />);
+    await user.type(amount(), '150');
+    expect(amount().value).toBe('150');
+    await user.tab();
+    expect(amount().value).toBe('100');
+    await user.clear(amount());
+    await user.type(amount(), '5');
+    expect(amount().value).toBe('5');
+    await user.tab();
+    expect(model()).toBe('10');
+  });
+
+  it('clamp before Enter submits', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn();
+    render(<Controlled validate="int" max={100} onSubmit={onSubmit} />);
+    await user.type(amount(), '250{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(amount().value).toBe('100');
+  });
+});
+
+describe('Enter', () => {
+  it('calls the onSubmit handler instead of submitting the form', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onSubmit = vi.fn();
+    const onFormSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <form onSubmit={onFormSubmit}>
+        <Controlled onSubmit={onSubmit} />
+      </form>,
+    );
+    await user.type(amount(), 'abc{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onFormSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits the enclosing form when there is no onSubmit handler', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onFormSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <form onSubmit={onFormSubmit}>
+        <Controlled />
+      </form>,
+    );
+    await user.type(amount(), 'abc{Enter}');
+    expect(onFormSubmit).toHaveBeenCalledTimes(1);
   });
 });

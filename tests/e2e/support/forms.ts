@@ -46,7 +46,8 @@ export async function setField(scope: Scope, name: string, value: string): Promi
 /** The UI kit's select: a hidden input carries the value; a combobox beside it opens a list of options. */
 async function chooseInCustomSelect(scope: Scope, hidden: Locator, name: string, value: string): Promise<void> {
   const container = hidden.locator('xpath=..');
-  const trigger = container.locator('[role="combobox"], button, input:not([type="hidden"])').first();
+  const combobox = container.locator('[role="combobox"]');
+  const trigger = (await combobox.count()) > 0 ? combobox.first() : container.locator('button, input:not([type="hidden"])').first();
   await trigger.click();
   const page = pageOf(scope);
   const options = page.getByRole('option');

@@ -34,7 +34,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
       <TextField
         {...form.textField('email', intl.formatMessage({ id: 'auth.login.email', defaultMessage: 'E-mail' }))}
         type="email"
-        inputMode="email"
+        mask="email"
         autoComplete="username"
         autoFocus
       />

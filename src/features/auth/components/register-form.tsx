@@ -120,7 +120,7 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
       <TextField {...form.textField('company', label.company)} autoComplete="organization" />
       <TextField
         {...form.textField('inn', label.inn)}
-        inputMode="numeric"
+        validate="int"
         autoComplete="off"
         maxLength={12}
         tip={<FormattedMessage id="auth.register.innTip" defaultMessage="10 digits for a company, 12 for an individual entrepreneur." />}
@@ -130,11 +130,11 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
       <TextField
         {...form.textField('phone', label.phone)}
         type="tel"
-        inputMode="tel"
+        mask="phone"
         autoComplete="tel"
         tip={<FormattedMessage id="auth.register.phoneTip" defaultMessage="For example +7 912 345-67-89." />}
       />
-      <TextField {...form.textField('email', label.email)} type="email" inputMode="email" autoComplete="email" />
+      <TextField {...form.textField('email', label.email)} type="email" mask="email" autoComplete="email" />
       {!isHr && <Select {...form.selectField('role', label.role)} options={roles} placeholder={choose} />}
 
       <TextField

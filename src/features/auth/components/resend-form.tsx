@@ -20,7 +20,7 @@ export function ResendForm({ email, onSubmit }: ResendFormProps) {
         <TextField
           {...form.textField('email', intl.formatMessage({ id: 'auth.confirmEmail.email', defaultMessage: 'E-mail' }))}
           type="email"
-          inputMode="email"
+          mask="email"
           autoComplete="email"
         />
       )}

@@ -28,7 +28,7 @@ export default function RecoveryPasswordPage() {
         <TextField
           {...form.textField('email', intl.formatMessage({ id: 'auth.recovery.email', defaultMessage: 'E-mail' }))}
           type="email"
-          inputMode="email"
+          mask="email"
           autoComplete="email"
           autoFocus
         />
