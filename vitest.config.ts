@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three projects: unit (client and domain, jsdom), server (main-service on PGlite, or PostgreSQL
-// when DATABASE_URL is set) and e2e (the built app in Debian's Chromium).
+// Four projects: unit (client and domain, jsdom), server (main-service on PGlite, or PostgreSQL
+// when DATABASE_URL is set), integration (the client data layer on fake-indexeddb against the real
+// main-service in-process, on the same databases as server) and e2e (the built app in Debian's Chromium).
 export default defineConfig({
   test: {
     projects: [
@@ -21,6 +22,16 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
       {

@@ -17,6 +17,9 @@ import { registerAuthRoutes } from './features/auth/routes';
 import { registerFileRoutes } from './features/files/routes';
 import { registerSessionRoutes } from './features/session/routes';
 import { registerStatic } from './static';
+import { registerIdempotencyHook, scheduleIdempotencyCleanup, cleanupIdempotencyKeys } from './idempotency';
+import { registerSuggestionRoutes } from './features/suggestions/routes';
+import { registerSyncRoutes } from './features/sync/routes';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -77,7 +80,11 @@ export async function buildApp({ config, db, printMail }: BuildAppOptions): Prom
     passwords: createPasswordService(config.passwordScryptLogN),
     requireUser: createRequireUser(db, tokens),
   };
+  // Old idempotency keys: swept once now, then on a claimed schedule (see idempotency.ts).
+  await cleanupIdempotencyKeys(db);
+  const stopCleanup = scheduleIdempotencyCleanup(db, (error) => app.log.error({ err: error }, 'idempotency cleanup failed'), false);
   app.addHook('onClose', async () => {
+    stopCleanup();
     await mailer.close();
   });
 
@@ -118,9 +125,12 @@ export async function buildApp({ config, db, printMail }: BuildAppOptions): Prom
 
   await app.register(
     (api, _options, done) => {
+      registerIdempotencyHook(api);
       registerAuthRoutes(api, ctx);
       registerSessionRoutes(api, ctx);
       registerFileRoutes(api, ctx);
+      registerSuggestionRoutes(api, ctx);
+      registerSyncRoutes(api, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('notFound', 404);
       });

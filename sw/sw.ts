@@ -7,12 +7,16 @@
 //   activates after every tab of the app has closed, as browsers do by default.
 // - API calls are never cached or answered here (they carry tokens and must reach the server), except
 //   uploaded images, which are immutable per file name and kept in a bounded cache.
+// - Background Sync (`sync`, and `periodicsync` where granted) with tag `outbox` sends the outbox with the
+//   page's own replayer (sw/outbox-sync.ts); browsers without it rely on the page's triggers.
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { createWorkerOutbox, shouldRetrySync } from './outbox-sync';
+import { OUTBOX_SYNC_TAG } from './page-bridge';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -54,6 +58,31 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     // Sent on sign-out so the next person on this device does not see the previous user's photos.
     event.waitUntil(caches.delete(UPLOADS_CACHE).then(() => undefined));
   }
+});
+
+// Background Sync is not in TypeScript's libraries yet.
+interface SyncLikeEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance?: boolean;
+}
+
+const outbox = createWorkerOutbox(self);
+
+async function syncOutbox(lastChance: boolean): Promise<void> {
+  const result = await outbox.drain();
+  // Rejecting asks the browser to fire the event again later (with its own backoff); on the last chance the
+  // rows simply wait for the page's next drain.
+  if (shouldRetrySync(result) && !lastChance) throw new Error(`Outbox sync stopped (${result.stopped}); the browser will retry`);
+}
+
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as SyncLikeEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(syncOutbox(sync.lastChance === true));
+});
+
+self.addEventListener('periodicsync', (event: Event) => {
+  const sync = event as SyncLikeEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(syncOutbox(true));
 });
 
 // Only the first installation reaches this without the user's consent (there is no older version to

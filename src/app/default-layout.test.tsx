@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../domain/user';
 import { useAppConfig, useCurrentUser } from '../lib/app-state';
 import { AppIntlProvider } from '../lib/intl';
+import { DialogProvider } from '../ui/dialog';
 import { DefaultLayout } from './default-layout';
 
 const user: CurrentUser = {
@@ -66,11 +67,13 @@ async function renderLayout() {
   const location = memoryLocation({ path: '/dashboard', record: true });
   render(
     <AppIntlProvider>
-      <Router hook={location.hook}>
-        <DefaultLayout>
-          <Page />
-        </DefaultLayout>
-      </Router>
+      <DialogProvider>
+        <Router hook={location.hook}>
+          <DefaultLayout>
+            <Page />
+          </DefaultLayout>
+        </Router>
+      </DialogProvider>
     </AppIntlProvider>,
   );
   // The English catalogue loads on demand.

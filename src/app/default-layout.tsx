@@ -1,9 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../domain/paths';
 import { AppStateProvider, useSession } from '../lib/app-state';
-import { signOut } from '../lib/session';
+import type { CurrentUser } from '../domain/user';
+import { signOutWithWarning } from '../lib/session';
+import { useDialog } from '../ui/dialog';
 import { BrokenScreen } from '../ui/broken-screen';
 import { PageSpinner } from '../ui/spinner';
 import { LanguageSwitch } from './language-switch';
@@ -19,6 +21,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   if (step.kind === 'ready') {
     body = (
       <AppStateProvider user={step.user} config={step.config} reloadUser={reloadUser}>
+        <OfflineSession user={step.user} />
         {children}
       </AppStateProvider>
     );
@@ -40,7 +43,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   }
   return (
     <div className="default-layout" data-layout="default">
-      <AppHeader />
+      <AppHeader userId={step.kind === 'ready' ? step.user.id : null} />
       <main className="default-layout__main" id="main" aria-busy={step.kind !== 'ready' && step.kind !== 'broken'}>
         {body}
       </main>
@@ -48,8 +51,27 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   );
 }
 
-function AppHeader() {
+// The device database and the replayer load with the first signed-in screen, not with the sign-in page.
+const UnsentBadge = lazy(() => import('../features/outbox/components/unsent-badge').then((module) => ({ default: module.UnsentBadge })));
+
+/**
+ * Starts the replayer, the pulls and connectivity for the signed-in user, with the outbox outcomes of every
+ * feature (by row kind). Not stopped on unmount: the layout stays while signed in, and sign-out stops them
+ * (and leaves the page).
+ */
+function OfflineSession({ user }: { user: CurrentUser }) {
+  useEffect(() => {
+    Promise.all([import('../lib/offline'), import('../features/suggestions/store')]).then(
+      ([offline, suggestions]) => offline.startOffline({ user, handlers: { ...suggestions.suggestionOutboxHandlers } }),
+      (error: unknown) => console.error('Could not start the offline sync', error),
+    );
+  }, [user]);
+  return null;
+}
+
+function AppHeader({ userId }: { userId: string | null }) {
   const intl = useIntl();
+  const dialog = useDialog();
   const [location] = useLocation();
   const [isSigningOut, setSigningOut] = useState(false);
   const navClass = (href: string) =>
@@ -58,8 +80,28 @@ function AppHeader() {
 
   const handleSignOut = () => {
     setSigningOut(true);
-    // signOut() always ends in a page load; nothing to undo here.
-    void signOut();
+    // A sign-out always ends in a page load; only a "stay" in the warning comes back here.
+    void signOutWithWarning({
+      confirm: (count) =>
+        dialog.confirm({
+          title: intl.formatMessage({ id: 'offline.signOut.title', defaultMessage: 'Sign out with unsent changes?' }),
+          content:
+            count > 0
+              ? intl.formatMessage(
+                  {
+                    id: 'offline.signOut.text',
+                    defaultMessage:
+                      '{count, plural, one {# change has} other {# changes have}} not been sent yet. They stay on this device and are sent when you sign in here again; until then nobody else sees them.',
+                  },
+                  { count },
+                )
+              : intl.formatMessage({ id: 'offline.signOut.unknown', defaultMessage: 'Some changes may not have been sent yet. They stay on this device until you sign in here again.' }),
+          confirmText: intl.formatMessage({ id: 'offline.signOut.confirm', defaultMessage: 'Sign out' }),
+          closeText: intl.formatMessage({ id: 'offline.signOut.stay', defaultMessage: 'Stay' }),
+        }),
+    }).then((isSignedOut) => {
+      if (!isSignedOut) setSigningOut(false);
+    });
   };
 
   return (
@@ -80,6 +122,11 @@ function AppHeader() {
           </Link>
         </nav>
         <div className="app-header__tools">
+          {userId && (
+            <Suspense fallback={null}>
+              <UnsentBadge userId={userId} />
+            </Suspense>
+          )}
           <LanguageSwitch tone="dark" />
           <button
             type="button"

@@ -17,6 +17,7 @@ const SPEC_ROUTES: [name: string, path: string, layout: 'auth' | 'default'][] = 
   ['ProfileAdmin', '/profile/admin', 'default'],
   ['CompaniesCreate', '/companies/create', 'default'],
   ['CompaniesCreated', '/companies/created', 'default'],
+  ['Unsent', '/unsent', 'default'],
   ['CompanyDepartments', '/companies/c1/departaments', 'default'],
   ['CompanyVerificationPayment', '/companies/c1/verification-payment', 'default'],
   ['CompanyVerificationPaymentCheck', '/companies/c1/verification-payment-check', 'default'],

@@ -46,6 +46,7 @@ export const routes: readonly AppRoute[] = [
   route('ProfileAdmin', paths.profileAdmin, app, () => import('../features/profile/pages/profile-admin-page')),
   route('CompaniesCreate', paths.companiesCreate, app, () => import('../features/companies/pages/company-create-page')),
   route('CompaniesCreated', paths.companiesCreated, app, () => import('../features/companies/pages/company-created-page')),
+  route('Unsent', paths.unsent, app, () => import('../features/outbox/pages/unsent-page')),
 
   route('CompanyDepartments', paths.company.departments(c), app, () => import('../features/departments/pages/departments-page')),
   route('CompanyVerificationPayment', paths.company.verificationPayment(c), app, () => import('../features/companies/pages/verification-payment-page')),

@@ -10,6 +10,8 @@ export const paths = {
   profileAdmin: '/profile/admin',
   companiesCreate: '/companies/create',
   companiesCreated: '/companies/created',
+  /** Writes made on this device that the server has not confirmed yet (issue 4). */
+  unsent: '/unsent',
 
   auth: {
     login: '/auth/login',

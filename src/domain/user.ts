@@ -30,6 +30,8 @@ export const CurrentUser = type({
   credentialsNonExpired: boolean(),
   enabled: boolean(),
   locale: enums(['ru', 'en']),
+  /** The companies the user is a member of, with their roles there (which companies to pull). */
+  companies: optional(array(type({ id: string(), name: string(), roles: array(string()) }))),
 });
 export type CurrentUser = Infer<typeof CurrentUser>;
 

@@ -3,13 +3,16 @@
 import { createHttpClient, type HttpClient, type LockRunner } from './http';
 import { readStoredLocale } from './locale-store';
 import { tokenStore } from './token-store';
+import { workerAwareLocks } from '../../sw/page-bridge';
 
 export const API_HOST_PREFIX = '/main-service';
 
+// Under the refresh lock, the page first adopts a pair the service worker may have just rotated
+// (Background Sync refreshes too), so the two never spend the same refresh token.
 function browserLocks(): LockRunner | undefined {
   if (typeof navigator === 'undefined' || !('locks' in navigator)) return undefined;
   const locks = navigator.locks;
-  return { request: (name, callback) => locks.request(name, callback) };
+  return workerAwareLocks(tokenStore, { request: (name, callback) => locks.request(name, callback) });
 }
 
 export const http: HttpClient = createHttpClient({

@@ -3,10 +3,15 @@
 // app config have loaded and passed their structs, so `useCurrentUser()` and `useAppConfig()` always
 // answer; the session rules of spec section 4 decide every other outcome (see `nextSessionStep`).
 // Tokens removed by another tab (sign-out there) send this tab to the login route too.
+// Offline (issue 4): once ready, the user, enums and units are remembered on the device (src/lib/offline.ts);
+// when `GET /user` gets no answer at all, the remembered session stands in, so a page opened without a
+// network still reaches the screens that read the mirror. Any answer from the server (401, 'Token
+// Expired.', 5xx) is obeyed as before.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../domain/paths';
-import type { AppConfig, CurrentUser } from '../domain/user';
+import { EnumsData, Unit, type AppConfig, type CurrentUser } from '../domain/user';
+import { array, type } from 'superstruct';
 import { http } from './api';
 import { HttpError } from './http';
 import { useLocale } from './intl';
@@ -63,6 +68,35 @@ export async function toOutcome(request: Promise<unknown>): Promise<Outcome> {
 
 const fetchUser = () => toOutcome(http.get('/api/v1/user', undefined, { minDuration: 0 }));
 
+/** With no answer at all, the session remembered on this device (user and config), if any. */
+async function recallOffline(user: Outcome): Promise<Pick<Required<SessionFacts>, 'user' | 'config'> | null> {
+  if (user.ok || user.status !== 0) return null;
+  try {
+    const remembered = await (await import('./offline')).recallSession();
+    if (!remembered) return null;
+    return {
+      user: { ok: true, body: { data: remembered.user } },
+      config: { enums: { ok: true, body: { data: remembered.enums } }, units: { ok: true, body: { data: remembered.units } } },
+    };
+  } catch (error) {
+    console.error('Could not read the remembered session', error);
+    return null;
+  }
+}
+
+const EnumsAnswer = type({ data: EnumsData });
+const UnitsAnswer = type({ data: array(Unit) });
+
+/** Remembers a ready session for the next start without a network. */
+function rememberOffline(user: CurrentUser, config: SessionFacts['config']): void {
+  const enums = config?.enums.ok ? config.enums.body : null;
+  const units = config?.units.ok ? config.units.body : null;
+  if (!EnumsAnswer.is(enums) || !UnitsAnswer.is(units)) return;
+  import('./offline')
+    .then(({ rememberSession }) => rememberSession({ user, enums: enums.data, units: units.data }))
+    .catch((error: unknown) => console.error('Could not remember the session for offline use', error));
+}
+
 const fetchConfig = async (): Promise<NonNullable<SessionFacts['config']>> => {
   const [enums, units] = await Promise.all([
     toOutcome(http.get('/api/v1/enums', undefined, { minDuration: 0 })),
@@ -101,8 +135,9 @@ export function useSession(): { step: SessionStep; reloadUser: () => Promise<voi
         navigate(paths.auth.registerConfirmEmail, { replace: true });
         break;
       case 'load-user':
-        void fetchUser().then((user) => {
-          if (isCurrent) setFacts((current) => ({ ...current, user }));
+        void fetchUser().then(async (user) => {
+          const remembered = await recallOffline(user);
+          if (isCurrent) setFacts((current) => ({ ...current, ...(remembered ?? { user }) }));
         });
         break;
       case 'load-config':
@@ -118,6 +153,11 @@ export function useSession(): { step: SessionStep; reloadUser: () => Promise<voi
       isCurrent = false;
     };
   }, [step.kind, navigate]);
+
+  const readyUser = step.kind === 'ready' ? step.user : null;
+  useEffect(() => {
+    if (readyUser) rememberOffline(readyUser, facts.config);
+  }, [readyUser, facts.config]);
 
   // Enum and unit titles come in the request's language: a language switch fetches them again. The
   // screen keeps the old titles until the new ones are there, and keeps them if the fetch fails.

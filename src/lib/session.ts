@@ -12,8 +12,11 @@ import { tokenStore } from './token-store';
 /** How long sign-out waits for the server before leaving anyway. */
 export const LOGOUT_TIMEOUT_MS = 3000;
 
-export function signIn(pair: TokenPair): void {
+/** Stores both tokens; resolves once the service worker's IndexedDB copy has them too, so a
+ * navigation right after sign-in cannot cut that write off. */
+export async function signIn(pair: TokenPair): Promise<void> {
   tokenStore.set(pair);
+  await tokenStore.whenMirrored();
 }
 
 export async function signOut(): Promise<void> {
@@ -31,8 +34,42 @@ export async function signOut(): Promise<void> {
       clearTimeout(timer);
     }
   }
+  // Loaded only once signed in; on the sign-in pages there is nothing to stop.
+  try {
+    const { forgetSession, stopOffline } = await import('./offline');
+    stopOffline();
+    forgetSession();
+  } catch (error) {
+    console.warn('Could not stop the offline sync before leaving', error);
+  }
   tokenStore.clear();
   window.location.replace(paths.auth.login);
+}
+
+export interface SignOutWarning {
+  /** How many writes of this user are still unsent. */
+  countUnsent?: () => Promise<number>;
+  /** Asks whether to sign out anyway; true signs out. */
+  confirm: (unsentCount: number) => Promise<boolean>;
+  signOut?: () => Promise<void>;
+}
+
+/**
+ * Sign-out that first warns when unsent writes exist (they stay on this device, tagged with this user, and
+ * are sent when the same user signs in here again; another user never sees them). Resolves to whether it
+ * signed out. A failure to count is treated as "maybe unsent", so the warning errs on the side of asking.
+ */
+export async function signOutWithWarning(options: SignOutWarning): Promise<boolean> {
+  let count: number;
+  try {
+    count = await (options.countUnsent ?? (async () => (await import('./offline')).countUnsentNow()))();
+  } catch (error) {
+    console.error('Could not count the unsent changes before sign-out', error);
+    count = -1;
+  }
+  if (count !== 0 && !(await options.confirm(count))) return false;
+  await (options.signOut ?? signOut)();
+  return true;
 }
 
 /* ---------------------------------------------------------------------------------------------- */

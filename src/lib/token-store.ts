@@ -20,6 +20,8 @@ export interface TokenStore {
 export interface ObservableTokenStore extends TokenStore {
   /** Runs `listener` whenever the tokens change, here or in another tab. Returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
+  /** Resolves once the IndexedDB mirror holds the latest tokens (before a navigation, say). */
+  whenMirrored(): Promise<void>;
 }
 
 export interface MirroredTokens {
@@ -72,11 +74,12 @@ export function createTokenStore({ storage, mirror, events }: TokenStoreOptions)
   const notify = () => {
     for (const listener of listeners) listener();
   };
+  let lastMirror: Promise<void> = Promise.resolve();
   const syncMirror = () => {
     if (!mirror) return;
     const tokens = { accessToken: storage.getItem(ACCESS_TOKEN_KEY), refreshToken: storage.getItem(REFRESH_TOKEN_KEY) };
     // The page keeps working without the mirror; only the service worker loses its copy, so log it.
-    mirror(tokens).catch((error: unknown) => console.error('Could not mirror the tokens into IndexedDB', error));
+    lastMirror = mirror(tokens).catch((error: unknown) => console.error('Could not mirror the tokens into IndexedDB', error));
   };
 
   events?.addEventListener('storage', (event: StorageEvent) => {
@@ -103,6 +106,7 @@ export function createTokenStore({ storage, mirror, events }: TokenStoreOptions)
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    whenMirrored: () => lastMirror,
   };
 }
 

@@ -1,5 +1,6 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isOverdue, SUGGESTION_STATUSES, type SuggestionStatus } from '../../../src/domain/suggestion';
 import { CurrentUser } from '../../../src/domain/user';
 import { api, clientAddress, createTestApp, json, type TestApp } from '../../test-support';
 import { DEMO_COMPANY, DEMO_LOGINS, DEMO_PASSWORD, listDemoLogins, seedDemo } from './seed';
@@ -49,5 +50,88 @@ describe('demo data', () => {
     await t.db.query(`UPDATE users SET first_name = 'Изменено' WHERE email = 'ceo@demo.local'`);
     await seedDemo(t.db, t.config.passwordScryptLogN);
     expect(await t.db.one(`SELECT first_name FROM users WHERE email = 'ceo@demo.local'`)).toEqual({ first_name: 'Изменено' });
+  });
+});
+
+describe('the demo company', () => {
+  const companyId = async () => {
+    const rows = await t.db.query<{ id: string; name: string }>('SELECT id, name FROM companies WHERE inn = $1', ['7712345671']);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.name).toBe('ООО «Демо Завод»');
+    return rows[0]!.id;
+  };
+
+  /** Every row the seed writes, counted. */
+  async function counts(): Promise<Record<string, number>> {
+    const id = await companyId();
+    const n = async (sql: string, params: string[] = [id]) => Number((await t.db.one<{ n: string }>(`SELECT count(*)::text AS n FROM ${sql}`, params))?.n);
+    return {
+      users: await n('users', []),
+      companies: await n('companies', []),
+      departments: await n('departments WHERE company_id = $1'),
+      employees: await n('employees WHERE company_id = $1'),
+      members: await n('company_members WHERE company_id = $1'),
+      suggestions: await n('suggestions WHERE company_id = $1'),
+    };
+  }
+
+  it('is ООО «Демо Завод», INN 7712345671, with its five departments, Производство headed by head@demo.local', async () => {
+    await seedDemo(t.db, t.config.passwordScryptLogN);
+    const id = await companyId();
+    const departments = await t.db.query<{ name: string; head: string | null }>(
+      'SELECT d.name, lower(u.email) AS head FROM departments d LEFT JOIN users u ON u.id = d.head_user_id WHERE d.company_id = $1 ORDER BY d.name',
+      [id],
+    );
+    expect(departments.map((d) => d.name).sort()).toEqual(['Бухгалтерия', 'Качество', 'Логистика', 'Отдел кадров', 'Производство'].sort());
+    expect(departments.find((d) => d.name === 'Производство')?.head).toBe('head@demo.local');
+  });
+
+  it("has about 50 employees, none of them in another company's department", async () => {
+    const id = await companyId();
+    const employees = await t.db.query<{ department_id: string | null; in_company: boolean }>(
+      `SELECT e.department_id, EXISTS (SELECT 1 FROM departments d WHERE d.id = e.department_id AND d.company_id = e.company_id) AS in_company
+         FROM employees e WHERE e.company_id = $1`,
+      [id],
+    );
+    expect(employees.length).toBeGreaterThanOrEqual(45);
+    expect(employees.length).toBeLessThanOrEqual(55);
+    expect(employees.filter((e) => e.department_id !== null && !e.in_company)).toEqual([]);
+    expect(employees.filter((e) => e.department_id !== null).length).toBeGreaterThanOrEqual(45);
+  });
+
+  it('has every demo login but admin@demo.local as an active member with its role', async () => {
+    const id = await companyId();
+    const members = await t.db.query<{ email: string; roles: string[]; active: boolean }>(
+      'SELECT lower(u.email) AS email, m.roles, m.active FROM company_members m JOIN users u ON u.id = m.user_id WHERE m.company_id = $1',
+      [id],
+    );
+    const byEmail = new Map(members.map((m) => [m.email, m]));
+    for (const login of DEMO_LOGINS) {
+      if (login.email === 'admin@demo.local') expect(byEmail.has(login.email), login.email).toBe(false);
+      else expect(byEmail.get(login.email), login.email).toEqual({ email: login.email, roles: [login.role], active: true });
+    }
+    expect(members).toHaveLength(DEMO_LOGINS.length - 1);
+    // As the API tells the head of production.
+    const login = await t.app.inject({ method: 'POST', url: api('/auth/login'), remoteAddress: clientAddress(), payload: { email: 'head@demo.local', password: DEMO_PASSWORD } });
+    const user = await t.app.inject({ method: 'GET', url: api('/user'), headers: { authorization: `Bearer ${json(login).access_token as string}` } });
+    expect(json<{ data: CurrentUser }>(user).data.companies).toEqual([{ id, name: DEMO_COMPANY.name, roles: ['MIDDLE_MANAGER'] }]);
+  });
+
+  it('has proposals in every status, at least one of them overdue', async () => {
+    const id = await companyId();
+    const rows = await t.db.query<{ status: SuggestionStatus; due_at: Date | string }>('SELECT status, due_at FROM suggestions WHERE company_id = $1', [id]);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['UNDER_CONSIDERATION', 'APPROVED', 'REJECTED']));
+    expect(SUGGESTION_STATUSES.every((status) => rows.some((r) => r.status === status))).toBe(true);
+    const now = new Date();
+    const overdue = rows.filter((r) => isOverdue({ status: r.status, dueAt: new Date(r.due_at).toISOString() }, now));
+    expect(overdue.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('is seeded once: seeding again changes no count', async () => {
+    const before = await counts();
+    expect(before.departments).toBe(5);
+    expect(await seedDemo(t.db, t.config.passwordScryptLogN)).toBe(0);
+    expect(await seedDemo(t.db, t.config.passwordScryptLogN)).toBe(0);
+    expect(await counts()).toEqual(before);
   });
 });

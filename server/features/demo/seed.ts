@@ -33,8 +33,14 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
   { email: 'admin@demo.local', role: 'ADMIN', lastName: 'Орлова', firstName: 'Наталья', middleName: 'Михайловна', position: 'OTHER', otherPosition: 'Администратор платформы', label: 'platform admin' },
 ];
 
-/** Creates the missing demo logins; returns how many were created. */
+/** Creates the missing demo logins, then the demo company; returns how many logins were created. */
 export async function seedDemo(db: Database, scryptLogN: number): Promise<number> {
+  const created = await seedDemoLogins(db, scryptLogN);
+  await seedDemoCompany(db);
+  return created;
+}
+
+async function seedDemoLogins(db: Database, scryptLogN: number): Promise<number> {
   const existing = new Set(
     (await db.query<{ email: string }>('SELECT lower(email) AS email FROM users WHERE lower(email) = ANY($1)', [DEMO_LOGINS.map((l) => l.email)])).map((r) => r.email),
   );
@@ -77,4 +83,133 @@ export async function listDemoLogins(db: Database): Promise<DemoLogin[]> {
     (await db.query<{ email: string }>('SELECT lower(email) AS email FROM users WHERE lower(email) = ANY($1)', [DEMO_LOGINS.map((l) => l.email)])).map((r) => r.email),
   );
   return DEMO_LOGINS.filter((l) => present.has(l.email));
+}
+
+export const DEMO_DEPARTMENTS = ['Производство', 'Логистика', 'Качество', 'Бухгалтерия', 'Отдел кадров'] as const;
+
+/** Company roles of each demo login (admin is a platform role, not a member). */
+const DEMO_MEMBER_DEPARTMENT: Record<string, string> = {
+  'head@demo.local': 'Производство',
+  'employee@demo.local': 'Производство',
+  'hr@demo.local': 'Отдел кадров',
+  'findir@demo.local': 'Бухгалтерия',
+  'finspec@demo.local': 'Бухгалтерия',
+  'direction@demo.local': 'Производство',
+};
+
+const LAST_NAMES = ['Иванов', 'Петров', 'Сидоров', 'Козлов', 'Попов', 'Васильев', 'Зайцев', 'Федоров', 'Михайлов', 'Белов', 'Тарасов', 'Беляев', 'Комаров', 'Орлов', 'Киселев', 'Макаров', 'Андреев', 'Ковалев', 'Ильин', 'Гусев', 'Титов'];
+const FIRST_NAMES = ['Александр', 'Михаил', 'Николай', 'Павел', 'Роман', 'Виктор', 'Юрий', 'Константин', 'Артём', 'Григорий', 'Евгений', 'Максим', 'Владимир', 'Олег'];
+const MIDDLE_NAMES = ['Александрович', 'Иванович', 'Петрович', 'Сергеевич', 'Николаевич', 'Андреевич', 'Владимирович'];
+const POSITIONS_BY_DEPARTMENT: Record<string, string[]> = {
+  Производство: ['Оператор станка с ЧПУ', 'Слесарь-сборщик', 'Мастер участка', 'Токарь', 'Наладчик оборудования'],
+  Логистика: ['Кладовщик', 'Водитель погрузчика', 'Логист'],
+  Качество: ['Контролёр ОТК', 'Инженер по качеству'],
+  Бухгалтерия: ['Бухгалтер', 'Экономист'],
+  'Отдел кадров': ['Специалист по кадрам'],
+};
+
+const DEMO_SUGGESTIONS: readonly {
+  author: string;
+  department: string;
+  title: string;
+  problem: string;
+  solution: string;
+  effect: string;
+  amountMinor: number | null;
+  status: 'UNDER_CONSIDERATION' | 'APPROVED' | 'REJECTED';
+  daysAgo: number;
+  comment?: string;
+}[] = [
+  { author: 'employee@demo.local', department: 'Производство', title: 'Магнитные держатели для инструмента у станков', problem: 'Операторы ищут ключи и щупы по всему участку, до 15 минут в смену.', solution: 'Закрепить магнитные планки у каждого станка и разметить места инструмента.', effect: 'Экономия 15 минут на оператора в смену.', amountMinor: 18000000, status: 'UNDER_CONSIDERATION', daysAgo: 1 },
+  { author: 'employee@demo.local', department: 'Производство', title: 'Подогрев СОЖ зимой', problem: 'Утром холодная СОЖ даёт брак первых деталей.', solution: 'Установить таймер включения подогрева бака за час до смены.', effect: 'Меньше брака в начале смены.', amountMinor: null, status: 'UNDER_CONSIDERATION', daysAgo: 8 },
+  { author: 'employee@demo.local', department: 'Логистика', title: 'Разметка зон на складе заготовок', problem: 'Погрузчики теряют время на поиск паллет.', solution: 'Разметить зоны краской и подписать стеллажи.', effect: 'Быстрее отгрузка на участки.', amountMinor: 9500000, status: 'UNDER_CONSIDERATION', daysAgo: 3 },
+  { author: 'head@demo.local', department: 'Производство', title: 'Плановое ТО по наработке, а не по календарю', problem: 'Станки встают на ТО, когда в этом нет нужды, и ломаются между ТО.', solution: 'Вести счётчики моточасов и планировать ТО по ним.', effect: 'Меньше простоев оборудования.', amountMinor: 120000000, status: 'APPROVED', daysAgo: 20, comment: 'Берём в работу, начнём с участка токарной обработки.' },
+  { author: 'employee@demo.local', department: 'Качество', title: 'Шаблоны для контроля фасок', problem: 'Фаски меряют штангенциркулем, медленно и с ошибками.', solution: 'Сделать простые шаблоны «проходит/не проходит».', effect: 'Контроль быстрее в три раза.', amountMinor: 3000000, status: 'APPROVED', daysAgo: 15, comment: 'Хорошая идея, шаблоны заказаны.' },
+  { author: 'employee@demo.local', department: 'Бухгалтерия', title: 'Электронные путевые листы', problem: 'Бумажные путевые листы теряются.', solution: 'Перейти на электронные путевые листы.', effect: 'Меньше бумажной работы.', amountMinor: null, status: 'REJECTED', daysAgo: 30, comment: 'Сейчас не позволяет учётная система, вернёмся в следующем году.' },
+  { author: 'hr@demo.local', department: 'Отдел кадров', title: 'Наставничество для новых операторов', problem: 'Новички долго выходят на норму выработки.', solution: 'Закрепить за каждым новичком наставника на первый месяц.', effect: 'Выход на норму за 3 недели вместо 6.', amountMinor: 45000000, status: 'UNDER_CONSIDERATION', daysAgo: 6 },
+  { author: 'findir@demo.local', department: 'Логистика', title: 'Объединение закупок расходников', problem: 'Каждый участок заказывает перчатки и ветошь отдельно.', solution: 'Раз в месяц собирать общую заявку.', effect: 'Скидка поставщика 7 %.', amountMinor: 25000000, status: 'REJECTED', daysAgo: 12, comment: 'Не подходит: склад не вместит месячный запас.' },
+];
+
+/** The demo company with departments, about 50 employees, the demo logins as members and proposals in every status. */
+export async function seedDemoCompany(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    const exists = await tx.one('SELECT 1 FROM companies WHERE inn = $1', [DEMO_COMPANY.inn]);
+    if (exists) return;
+    const users = await tx.query<{ id: string; email: string; role: string; first_name: string; last_name: string; middle_name: string | null; other_position: string | null }>(
+      'SELECT id, lower(email) AS email, role, first_name, last_name, middle_name, other_position FROM users WHERE lower(email) = ANY($1)',
+      [DEMO_LOGINS.map((l) => l.email)],
+    );
+    const byEmail = new Map(users.map((u) => [u.email, u]));
+    const owner = byEmail.get('owner@demo.local');
+    const company = await tx.one<{ id: string }>(
+      `INSERT INTO companies (name, inn, kpp, legal_form, website, employee_count, verification_status, created_by)
+       VALUES ($1, $2, '771201001', 'LEGAL_ENTITY', 'https://demo-zavod.example', 50, 'VERIFIED', $3) RETURNING id`,
+      [DEMO_COMPANY.name, DEMO_COMPANY.inn, owner?.id ?? null],
+    );
+    if (!company) return;
+    const departments = new Map<string, string>();
+    for (const name of DEMO_DEPARTMENTS) {
+      const head = name === 'Производство' ? (byEmail.get('head@demo.local')?.id ?? null) : name === 'Отдел кадров' ? (byEmail.get('hr@demo.local')?.id ?? null) : null;
+      const row = await tx.one<{ id: string }>('INSERT INTO departments (company_id, name, head_user_id) VALUES ($1, $2, $3) RETURNING id', [company.id, name, head]);
+      if (row) departments.set(name, row.id);
+    }
+    let number = 0;
+    const serviceNumber = () => `Т-${String(++number).padStart(4, '0')}`;
+    for (const login of DEMO_LOGINS) {
+      const user = byEmail.get(login.email);
+      if (!user || login.role === 'ADMIN') continue;
+      await tx.query('INSERT INTO company_members (company_id, user_id, roles) VALUES ($1, $2, $3)', [company.id, user.id, [login.role]]);
+      await tx.query(
+        `INSERT INTO employees (company_id, user_id, last_name, first_name, middle_name, position, email, service_number, department_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [company.id, user.id, user.last_name, user.first_name, user.middle_name, user.other_position ?? login.label, login.email, serviceNumber(), departments.get(DEMO_MEMBER_DEPARTMENT[login.email] ?? '') ?? null],
+      );
+    }
+    const names = [...DEMO_DEPARTMENTS];
+    for (let i = 0; number < 50; i++) {
+      const department = names[i % 3 === 0 ? 0 : i % names.length] ?? 'Производство';
+      const positions = POSITIONS_BY_DEPARTMENT[department] ?? ['Специалист'];
+      await tx.query(
+        `INSERT INTO employees (company_id, last_name, first_name, middle_name, position, service_number, department_id, imported)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, true)`,
+        [company.id, LAST_NAMES[i % LAST_NAMES.length] ?? 'Иванов', FIRST_NAMES[(i * 5) % FIRST_NAMES.length] ?? 'Иван', MIDDLE_NAMES[(i * 3) % MIDDLE_NAMES.length] ?? null, positions[i % positions.length] ?? null, serviceNumber(), departments.get(department) ?? null],
+      );
+    }
+    const day = 24 * 60 * 60 * 1000;
+    for (const s of DEMO_SUGGESTIONS) {
+      const author = byEmail.get(s.author);
+      const departmentId = departments.get(s.department);
+      if (!author || !departmentId) continue;
+      const received = new Date(Date.now() - s.daysAgo * day);
+      const decided = new Date(received.getTime() + 2 * day);
+      const reviewer = byEmail.get('head@demo.local')?.id ?? null;
+      const history = [
+        { at: received.toISOString(), kind: 'SUBMITTED', byUserId: author.id, comment: null },
+        ...(s.status === 'UNDER_CONSIDERATION' ? [] : [{ at: decided.toISOString(), kind: s.status, byUserId: reviewer, comment: s.comment ?? null }]),
+      ];
+      await tx.query(
+        `INSERT INTO suggestions (company_id, id, title, problem, solution, expected_effect, effect_amount_minor, effect_currency, department_id,
+                                  author_id, author_name, status, due_at, submitted_at, received_at, review_comment, history, created_at, updated_at)
+         VALUES ($1, gen_random_uuid(), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15::jsonb, $13, $16)`,
+        [
+          company.id,
+          s.title,
+          s.problem,
+          s.solution,
+          s.effect,
+          s.amountMinor === null ? null : String(s.amountMinor),
+          s.amountMinor === null ? null : 'RUB',
+          departmentId,
+          author.id,
+          [author.last_name, author.first_name, author.middle_name].filter(Boolean).join(' '),
+          s.status,
+          new Date(received.getTime() + 5 * day).toISOString(),
+          received.toISOString(),
+          s.status === 'UNDER_CONSIDERATION' ? null : (s.comment ?? null),
+          JSON.stringify(history),
+          (s.status === 'UNDER_CONSIDERATION' ? received : decided).toISOString(),
+        ],
+      );
+    }
+  });
 }

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/messages';
 import { api, createTestApp, json, signUp, type TestApp } from '../../test-support';
+import { createCompany, userIdOf, type Fixture } from '../suggestions/fixtures';
 import { detectImageType } from './detect';
 import { cleanFileName, fileIdOf, MAX_UPLOAD_BYTES } from './routes';
 
@@ -44,9 +46,9 @@ afterAll(() => t.close());
 
 const bearer = (token: string | null) => (token ? { authorization: `Bearer ${token}` } : {});
 
-function upload(parts: Part[], token: string | null = alice.access, language = 'en') {
+function upload(parts: Part[], token: string | null = alice.access, language = 'en', extra: Record<string, string> = {}) {
   const body = multipart(parts);
-  return t.app.inject({ method: 'POST', url: api('/files/upload'), payload: body.payload, headers: { ...body.headers, ...bearer(token), Language: language } });
+  return t.app.inject({ method: 'POST', url: api('/files/upload'), payload: body.payload, headers: { ...body.headers, ...bearer(token), Language: language, ...extra } });
 }
 
 function download(link: string, token: string | null = alice.access) {
@@ -196,6 +198,124 @@ describe('GET /uploads/{fileName}', () => {
 
   it('refuses a request without a token, with 401', async () => {
     expect((await download(link, null)).statusCode).toBe(401);
+  });
+});
+
+const countFiles = async () => Number((await t.db.one<{ n: string }>('SELECT count(*)::text AS n FROM files'))?.n);
+
+describe('POST /files/upload with an Idempotency-Key', () => {
+  const png = (filename = 'plan.png') => [{ field: 'file', filename, contentType: 'image/png', bytes: PNG }];
+  const withKey = (key: string) => ({ 'Idempotency-Key': key });
+
+  it('replays the stored answer with Idempotent-Replayed: true and keeps one file', async () => {
+    const key = randomUUID();
+    const before = await countFiles();
+    const first = await upload(png(), alice.access, 'en', withKey(key));
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await upload(png(), alice.access, 'en', withKey(key));
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(json<UploadAnswer>(again).data.imageId).toBe(json<UploadAnswer>(first).data.imageId);
+    expect(json(again)).toEqual(json(first));
+    expect(await countFiles()).toBe(before + 1);
+    // The replayed link serves the one stored file.
+    const read = await download(json<UploadAnswer>(again).data.imageLink);
+    expect(read.statusCode).toBe(200);
+    expect(read.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('answers 422 for the same key with another file, or the same bytes under another name, and keeps nothing', async () => {
+    const key = randomUUID();
+    expect((await upload(png(), alice.access, 'en', withKey(key))).statusCode).toBe(200);
+    const before = await countFiles();
+    const otherFile = await upload([{ field: 'file', filename: 'plan.png', contentType: 'image/jpeg', bytes: JPEG }], alice.access, 'en', withKey(key));
+    expect(otherFile.statusCode).toBe(422);
+    expect(json(otherFile)).toEqual({ message: translate('en', 'error.idempotencyMismatch') });
+    const otherName = await upload(png('renamed.png'), alice.access, 'en', withKey(key));
+    expect(otherName.statusCode).toBe(422);
+    expect(await countFiles()).toBe(before);
+  });
+
+  it("keeps keys per user: another user's upload with the same key is a new file", async () => {
+    const key = randomUUID();
+    const mine = await upload(png(), alice.access, 'en', withKey(key));
+    const theirs = await upload(png(), bob.access, 'en', withKey(key));
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(json<UploadAnswer>(theirs).data.imageId).not.toBe(json<UploadAnswer>(mine).data.imageId);
+  });
+
+  it('refuses a malformed key with 400 before storing anything', async () => {
+    const before = await countFiles();
+    const response = await upload(png(), alice.access, 'en', withKey('not-a-uuid'));
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toEqual({ message: translate('en', 'error.idempotencyKeyInvalid') });
+    expect(await countFiles()).toBe(before);
+  });
+});
+
+describe('an image attached to a proposal', () => {
+  type Login = Awaited<ReturnType<typeof signUp>> & { id: string };
+  let author: Login;
+  let colleague: Login;
+  let rivalMember: Login;
+  let nonMember: Login;
+  let company: Fixture;
+  let image: UploadAnswer['data'];
+
+  const login = async (): Promise<Login> => {
+    const l = await signUp(t);
+    return { ...l, id: await userIdOf(t.db, l.email) };
+  };
+
+  beforeAll(async () => {
+    [author, colleague, rivalMember, nonMember] = await Promise.all([login(), login(), login(), login()]);
+    company = await createCompany(t.db, 'Company C', { [author.id]: ['EMPLOYEE'], [colleague.id]: ['EMPLOYEE'] });
+    await createCompany(t.db, 'Company D', { [rivalMember.id]: ['OWNER'] });
+    const uploaded = await upload([{ field: 'file', filename: 'станок.png', contentType: 'image/png', bytes: PNG }], author.access);
+    expect(uploaded.statusCode).toBe(200);
+    image = json<UploadAnswer>(uploaded).data;
+  });
+
+  it('is private to its uploader until it is attached', async () => {
+    expect((await download(image.imageLink, author.access)).statusCode).toBe(200);
+    expect((await download(image.imageLink, colleague.access)).statusCode).toBe(404);
+  });
+
+  it("gets the proposal's company and can then be read by another member of it, but by nobody else", async () => {
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: api(`/companies/${company.companyId}/suggestions`),
+      headers: { ...bearer(author.access), Language: 'en' },
+      payload: { title: 'With a photo', problem: 'p', solution: 's', expectedEffect: 'e', departmentId: company.departments.A, imageIds: [image.imageId] },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    expect(json<{ data: { images: unknown[] } }>(submitted).data.images).toEqual([image]);
+    expect(await t.db.one('SELECT company_id FROM files WHERE id = $1', [image.imageId])).toEqual({ company_id: company.companyId });
+
+    const byColleague = await download(image.imageLink, colleague.access);
+    expect(byColleague.statusCode).toBe(200);
+    expect(byColleague.rawPayload.equals(PNG)).toBe(true);
+    expect(byColleague.headers['content-type']).toBe('image/png');
+    expect((await download(image.imageLink, author.access)).statusCode).toBe(200);
+
+    const missing = await download(api(`/uploads/${randomUUID()}.png`), rivalMember.access);
+    for (const outsider of [rivalMember, nonMember]) {
+      const response = await download(image.imageLink, outsider.access);
+      expect(response.statusCode).toBe(404);
+      expect(json(response)).toEqual(json(missing));
+      expect((await download(api(`/uploads/${image.imageId}`), outsider.access)).statusCode).toBe(404);
+    }
+  });
+
+  it('is no longer readable by a member whose membership ended', async () => {
+    await t.db.query('UPDATE company_members SET active = false WHERE company_id = $1 AND user_id = $2', [company.companyId, colleague.id]);
+    try {
+      expect((await download(image.imageLink, colleague.access)).statusCode).toBe(404);
+    } finally {
+      await t.db.query('UPDATE company_members SET active = true WHERE company_id = $1 AND user_id = $2', [company.companyId, colleague.id]);
+    }
   });
 });
 

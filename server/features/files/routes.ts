@@ -4,12 +4,15 @@
 // GET /uploads/{fileName} gives the bytes back to whoever may see them, cacheable for good (a file never
 // changes under its id).
 
+import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../../src/domain/paths';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { detectImageType, EXTENSION_OF } from './detect';
+import { runIdempotent } from '../../idempotency';
+import { findMembership } from '../companies/access';
 import { createDatabaseFileStorage, type FileStorage, type StoredFile } from './storage';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -83,28 +86,37 @@ export function registerFileRoutes(api: FastifyInstance, ctx: AppContext, storag
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
     });
 
-    files.post('/files/upload', async (request) => {
+    files.post('/files/upload', async (request, reply) => {
       const user = await ctx.requireUser(request);
       const upload = await readUploadedFile(request);
       const contentType = detectImageType(upload.bytes);
       if (!contentType) throw new AppError('fileType', 415);
-      const stored = await storage.save({
-        ownerId: user.id,
-        companyId: null,
-        contentType,
-        name: cleanFileName(upload.name, EXTENSION_OF[contentType]),
-        bytes: upload.bytes,
-      });
-      return { status: 200, message: 'OK', data: { imageId: stored.id, imageLink: imageLinkOf(stored), name: stored.name } };
+      const name = cleanFileName(upload.name, EXTENSION_OF[contentType]);
+      // The key's request hash covers the file's sha-256 and name, not the multipart framing.
+      const fileHash = createHash('sha256').update(upload.bytes).digest('hex');
+      return runIdempotent(
+        ctx.db,
+        request,
+        reply,
+        user.id,
+        async (tx) => {
+          const stored = await storage.save({ ownerId: user.id, companyId: null, contentType, name, bytes: upload.bytes }, tx);
+          return { status: 200, body: { status: 200, message: 'OK', data: { imageId: stored.id, imageLink: imageLinkOf(stored), name: stored.name } } };
+        },
+        { sha256: fileHash, name },
+      );
     });
 
     files.get<{ Params: { fileName: string } }>(`${UPLOADS_PATH}/:fileName`, async (request, reply) => {
       const user = await ctx.requireUser(request);
       const id = fileIdOf(request.params.fileName);
       const found = id ? await storage.read(id) : null;
-      // TODO(#4): members of the uploader's company may read it too once companies exist (files.company_id).
-      // Someone else's file answers exactly like a missing one, so ids cannot be probed.
-      if (!found || found.file.ownerId !== user.id) throw new AppError('notFound', 404);
+      // The uploader, and members of the file's company (set when it is attached to a proposal). Anyone
+      // else's file answers exactly like a missing one, so ids cannot be probed.
+      const allowed =
+        found !== null &&
+        (found.file.ownerId === user.id || (found.file.companyId !== null && (await findMembership(ctx.db, user.id, found.file.companyId)) !== null));
+      if (!found || !allowed) throw new AppError('notFound', 404);
       return reply
         .headers({
           'Content-Type': found.file.contentType,

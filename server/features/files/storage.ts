@@ -2,12 +2,12 @@
 // (`files`, bytea): transactional, on PGlite and any PostgreSQL alike, so API nodes stay stateless. Another
 // backend (object storage) would implement the same interface.
 
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { ImageType } from './detect';
 
 export interface NewFile {
   ownerId: string;
-  /** Null until companies exist (issue 4). */
+  /** Null until the file is attached to a proposal, which gives it the proposal's company. */
   companyId: string | null;
   contentType: ImageType;
   name: string;
@@ -25,7 +25,8 @@ export interface StoredFile {
 }
 
 export interface FileStorage {
-  save(file: NewFile): Promise<StoredFile>;
+  /** Saves through `tx` when given (the caller's transaction), else on its own. */
+  save(file: NewFile, tx?: Queryable): Promise<StoredFile>;
   /** The file and its bytes, or null when there is no such file. Access is checked by the caller. */
   read(id: string): Promise<{ file: StoredFile; bytes: Buffer } | null>;
 }
@@ -61,8 +62,8 @@ function asBuffer(bytes: Uint8Array): Buffer {
 
 export function createDatabaseFileStorage(db: Database): FileStorage {
   return {
-    async save(file) {
-      const row = await db.one<FileRow>(
+    async save(file, tx) {
+      const row = await (tx ?? db).one<FileRow>(
         `INSERT INTO files (owner_id, company_id, content_type, size, name, bytes)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
         [file.ownerId, file.companyId, file.contentType, file.bytes.byteLength, file.name, file.bytes],

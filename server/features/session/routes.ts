@@ -9,6 +9,8 @@ import { AppError } from '../../errors';
 import { translate } from '../../i18n/messages';
 import { localeOf, OK, parseBody } from '../../http';
 import { toCurrentUser } from '../../auth/users';
+import { runIdempotent } from '../../idempotency';
+import { membershipsOf } from '../companies/access';
 
 export const CURRENCIES = ['RUB', 'USD', 'AUD'] as const;
 export const PLATFORM_ROLES = ['ADMIN'] as const;
@@ -38,14 +40,16 @@ export function buildUnits(locale: LocaleValue): Unit[] {
 export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/user', async (request) => {
     const user = await ctx.requireUser(request);
-    return { data: toCurrentUser(user), message: 'OK' };
+    return { data: { ...toCurrentUser(user), companies: await membershipsOf(ctx.db, user.id) }, message: 'OK' };
   });
 
-  app.patch('/user', async (request) => {
+  app.patch('/user', async (request, reply) => {
     const user = await ctx.requireUser(request);
     const { locale } = parseBody(UserSettingsInput, request.body);
-    await ctx.db.query('UPDATE users SET locale = $2, updated_at = now() WHERE id = $1', [user.id, locale]);
-    return OK;
+    return runIdempotent(ctx.db, request, reply, user.id, async (tx) => {
+      await tx.query('UPDATE users SET locale = $2, updated_at = now() WHERE id = $1', [user.id, locale]);
+      return { status: 200, body: OK };
+    });
   });
 
   app.get('/enums', async (request) => {

@@ -65,7 +65,7 @@ export function useLogin(): (input: LoginInput) => Promise<LoginRefusal | null> 
       throw toFormError(error);
     }
     if (!TokenPair.is(answer)) throw new FormError();
-    signIn({ access_token: answer.access_token, refresh_token: answer.refresh_token });
+    await signIn({ access_token: answer.access_token, refresh_token: answer.refresh_token });
     // A full navigation starts the signed-in app from a clean state (user, config, caches).
     window.location.assign(paths.dashboard);
     return null;

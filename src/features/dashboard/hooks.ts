@@ -17,6 +17,8 @@ export interface DashboardGreeting {
   company: CurrentUser['company'];
   /** Platform administrators get a way to their page (company verification review). */
   isAdmin: boolean;
+  /** The companies the user is a member of: each gets "Submit a proposal" and "My proposals". */
+  memberships: { id: string; name: string }[];
 }
 
 export function useDashboardGreeting(): DashboardGreeting {
@@ -24,5 +26,6 @@ export function useDashboardGreeting(): DashboardGreeting {
   const { enums } = useAppConfig();
   const { locale } = useLocale();
   const name = locale === 'ru' && user.middleName ? `${user.firstName} ${user.middleName}` : user.firstName || user.fullName;
-  return { name, roleTitle: titleOf(enums.ROLE, user.role), company: user.company, isAdmin: hasAuthority(user, 'ROLE_ADMIN') };
+  const memberships = (user.companies ?? []).map(({ id, name: companyName }) => ({ id, name: companyName }));
+  return { name, roleTitle: titleOf(enums.ROLE, user.role), company: user.company, isAdmin: hasAuthority(user, 'ROLE_ADMIN'), memberships };
 }

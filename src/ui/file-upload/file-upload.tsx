@@ -137,8 +137,11 @@ export function FileUpload({
   const inputRef = useRef<HTMLInputElement>(null);
   const callbacks = useRef({ onChange, onItemsChange, upload });
   const valueKey = value.join('\n');
-  // What the field last told its owner; a different `value` coming back means the owner changed it.
-  const emittedKey = useRef(valueKey);
+  // What the field told its owner since the owner last set a value of its own. Uploads that finish in
+  // the same tick emit several values before the owner re-renders, so an older one of ours can come
+  // back after a newer one: only a value we never emitted means the owner changed it.
+  const emittedKeys = useRef(new Set([valueKey]));
+  const lastEmittedKey = useRef(valueKey);
 
   useEffect(() => {
     callbacks.current = { onChange, onItemsChange, upload };
@@ -151,7 +154,8 @@ export function FileUpload({
     callbacks.current.onItemsChange?.(next);
     const ids = finishedIds(next);
     if (ids.join('\n') !== before) {
-      emittedKey.current = ids.join('\n');
+      lastEmittedKey.current = ids.join('\n');
+      emittedKeys.current.add(lastEmittedKey.current);
       callbacks.current.onChange(ids);
     }
   }, []);
@@ -167,8 +171,14 @@ export function FileUpload({
 
   // The owner set another value (a form reset, say): finished items it no longer lists go.
   useEffect(() => {
-    if (valueKey === emittedKey.current) return;
-    emittedKey.current = valueKey;
+    if (valueKey === lastEmittedKey.current) {
+      // The owner caught up: our older values can no longer come back as echoes.
+      emittedKeys.current = new Set([valueKey]);
+      return;
+    }
+    if (emittedKeys.current.has(valueKey)) return;
+    emittedKeys.current = new Set([valueKey]);
+    lastEmittedKey.current = valueKey;
     const wanted = new Set(valueKey === '' ? [] : valueKey.split('\n'));
     const kept = itemsRef.current.filter((item) => item.status !== 'finished' || (item.imageId !== null && wanted.has(item.imageId)));
     if (kept.length !== itemsRef.current.length) {

@@ -9,7 +9,7 @@ import '../dashboard.css';
  * figures: efficiency, EBITDA and the rest come with the companies, staff and proposals behind them.
  */
 export default function DashboardPage() {
-  const { name, roleTitle, company, isAdmin } = useDashboardGreeting();
+  const { name, roleTitle, company, isAdmin, memberships } = useDashboardGreeting();
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h1 className="dashboard__title" id="dashboard-title">
@@ -26,6 +26,22 @@ export default function DashboardPage() {
           <FormattedMessage id="dashboard.role" defaultMessage="Your role: {role}." values={{ role: <strong>{roleTitle}</strong> }} />
         )}
       </p>
+
+      {memberships.map((membership) => (
+        <div className="dashboard__card" key={membership.id} data-company={membership.id}>
+          <h2 className="dashboard__card-title">
+            <FormattedMessage id="suggestions.dashboard.title" defaultMessage="Proposals in {company}" values={{ company: membership.name }} />
+          </h2>
+          <p className="dashboard__links">
+            <Link href={paths.company.suggestionsCreate(membership.id)}>
+              <FormattedMessage id="suggestions.dashboard.submit" defaultMessage="Submit a proposal" />
+            </Link>
+            <Link href={paths.company.mySuggestions(membership.id)}>
+              <FormattedMessage id="suggestions.dashboard.mine" defaultMessage="My proposals" />
+            </Link>
+          </p>
+        </div>
+      ))}
 
       <div className="dashboard__card">
         <h2 className="dashboard__card-title">

@@ -1,24 +1,72 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'wouter';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { paths } from '../../../domain/paths';
-import { PlannedPage } from '../../../ui/planned-page';
+import type { SuggestionInput } from '../../../domain/suggestion';
+import { PageSpinner } from '../../../ui/spinner';
+import { SuggestionForm } from '../components/suggestion-form';
+import { useDepartments, useSubmitSuggestion, useUnsentSuggestionRow } from '../hooks';
+import type { SuggestionDraft } from '../store';
+import '../suggestions.css';
+
+/** The draft an unsent proposal's outbox row holds (for "edit and resend"). */
+function draftOf(companyId: string, body: unknown): SuggestionDraft | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const input = body as Partial<SuggestionInput>;
+  return {
+    companyId,
+    title: input.title ?? '',
+    problem: input.problem ?? '',
+    solution: input.solution ?? '',
+    expectedEffect: input.expectedEffect ?? '',
+    effectEstimate: input.effectEstimate ?? null,
+    departmentId: input.departmentId ?? '',
+  };
+}
 
 export default function SuggestionCreatePage() {
+  const { companyId = '' } = useParams<{ companyId: string }>();
+  const resendOf = new URLSearchParams(useSearch()).get('resend');
+  const [, navigate] = useLocation();
+  const departments = useDepartments(companyId);
+  const resendRow = useUnsentSuggestionRow(resendOf);
+  const submit = useSubmitSuggestion();
+  const isResend = resendOf !== null;
+
+  if (departments === undefined || (isResend && resendRow === undefined)) return <PageSpinner />;
+  const initial = isResend && resendRow ? draftOf(companyId, resendRow.body) : undefined;
+
   return (
-    <PlannedPage
-      title={<FormattedMessage id="suggestions.create.title" defaultMessage="New proposal" />}
-      back={
-        <Link href={paths.dashboard}>
-          <FormattedMessage id="planned.backToDashboard" defaultMessage="Back to the dashboard" />
+    <section className="suggestions-page" aria-labelledby="suggestion-create-title">
+      <p className="suggestions-page__back">
+        <Link href={paths.company.mySuggestions(companyId)}>
+          <FormattedMessage id="suggestions.backToMine" defaultMessage="My proposals" />
         </Link>
-      }
-    >
-      <p>
-        <FormattedMessage
-          id="suggestions.create.planned"
-          defaultMessage="Here you will describe a problem and how to solve it, attach up to 3 photos and send it, even without a connection: it goes out as soon as you are back online."
-        />
       </p>
-    </PlannedPage>
+      <h1 className="suggestions-page__title" id="suggestion-create-title">
+        {isResend ? (
+          <FormattedMessage id="suggestions.resend.title" defaultMessage="Edit and send again" />
+        ) : (
+          <FormattedMessage id="suggestions.create.title" defaultMessage="New proposal" />
+        )}
+      </h1>
+      {isResend && !resendRow ? (
+        <p role="status">
+          <FormattedMessage id="suggestions.resend.gone" defaultMessage="This proposal is no longer waiting to be sent." />
+        </p>
+      ) : (
+        <SuggestionForm
+          key={resendOf ?? 'new'}
+          companyId={companyId}
+          departments={departments}
+          initial={initial}
+          onSubmit={async (draft, photos) => {
+            const result = await submit(draft, photos, resendOf);
+            const query = new URLSearchParams({ id: result.id });
+            if (!result.isStoragePersistent) query.set('evictable', '1');
+            navigate(`${paths.company.suggestionsCreateResult(companyId)}?${query.toString()}`);
+          }}
+        />
+      )}
+    </section>
   );
 }

@@ -1,24 +1,62 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import { paths } from '../../../domain/paths';
-import { PlannedPage } from '../../../ui/planned-page';
+import { buttonClassName } from '../../../ui/button';
+import { PageSpinner } from '../../../ui/spinner';
+import { useIsSuggestionUnsent } from '../hooks';
+import '../suggestions.css';
 
+/** After submitting: says whether the proposal is already on the server or waits on this device. */
 export default function SuggestionCreateResultPage() {
+  const { companyId = '' } = useParams<{ companyId: string }>();
+  const search = new URLSearchParams(useSearch());
+  const id = search.get('id') ?? '';
+  const isEvictable = search.get('evictable') === '1';
+  const isUnsent = useIsSuggestionUnsent(id);
+  if (isUnsent === undefined) return <PageSpinner />;
+
   return (
-    <PlannedPage
-      title={<FormattedMessage id="suggestions.createResult.title" defaultMessage="Proposal sent" />}
-      back={
-        <Link href={paths.dashboard}>
-          <FormattedMessage id="planned.backToDashboard" defaultMessage="Back to the dashboard" />
-        </Link>
-      }
-    >
-      <p>
-        <FormattedMessage
-          id="suggestions.createResult.planned"
-          defaultMessage="After a proposal is sent, this page will confirm it. The department head reviews it within 5 days."
-        />
+    <section className="suggestions-page suggestions-result" aria-labelledby="suggestion-result-title" data-state={isUnsent ? 'waiting' : 'sent'}>
+      <h1 className="suggestions-page__title" id="suggestion-result-title">
+        {isUnsent ? (
+          <FormattedMessage id="suggestions.result.waitingTitle" defaultMessage="Saved, waiting to send" />
+        ) : (
+          <FormattedMessage id="suggestions.result.sentTitle" defaultMessage="Proposal sent" />
+        )}
+      </h1>
+      <p role="status">
+        {isUnsent ? (
+          <FormattedMessage
+            id="suggestions.result.waitingText"
+            defaultMessage="Your proposal is kept on this device and will be sent by itself as soon as there is a connection. You can follow it on the “Unsent” screen."
+          />
+        ) : (
+          <FormattedMessage id="suggestions.result.sentText" defaultMessage="The department head has received your proposal and will review it within 5 days." />
+        )}
       </p>
-    </PlannedPage>
+      {isUnsent && isEvictable && (
+        <p className="suggestions-page__warning" role="note">
+          <FormattedMessage
+            id="suggestions.result.evictable"
+            defaultMessage="This browser did not allow permanent storage: if the device runs short of space, unsent work could be deleted. Connect soon so it gets sent."
+          />
+        </p>
+      )}
+      <div className="suggestions-page__actions">
+        {id !== '' && (
+          <Link href={paths.company.suggestion(companyId, id)} className={buttonClassName('primary')}>
+            <FormattedMessage id="suggestions.result.open" defaultMessage="Open the proposal" />
+          </Link>
+        )}
+        <Link href={paths.company.mySuggestions(companyId)} className={buttonClassName('secondary')}>
+          <FormattedMessage id="suggestions.backToMine" defaultMessage="My proposals" />
+        </Link>
+        {isUnsent && (
+          <Link href={paths.unsent} className={buttonClassName('secondary')}>
+            <FormattedMessage id="suggestions.result.unsent" defaultMessage="Unsent" />
+          </Link>
+        )}
+      </div>
+    </section>
   );
 }

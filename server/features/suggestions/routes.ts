@@ -1,0 +1,61 @@
+// The proposal calls of docs/api.md: validate with the shared struct, check membership, call the service.
+
+import type { FastifyInstance } from 'fastify';
+import { SUGGESTION_SCOPES, SUGGESTION_STATUSES, SuggestionInput, type SuggestionScope, type SuggestionStatus } from '../../../src/domain/suggestion';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { localeOf, parseBody } from '../../http';
+import { translate } from '../../i18n/messages';
+import { runIdempotent } from '../../idempotency';
+import { requireMember } from '../companies/access';
+import { createSuggestion, listSuggestions, readSuggestion } from './service';
+
+export const DEFAULT_LIST_LIMIT = 50;
+export const MAX_LIST_LIMIT = 200;
+
+type Query = Record<string, string | undefined>;
+
+function parseLimit(raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new AppError('validation', 400, { fieldErrors: { limit: 'invalid' } });
+  return n;
+}
+
+export { parseLimit };
+
+export function registerSuggestionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post<{ Params: { companyId: string } }>('/companies/:companyId/suggestions', async (request, reply) => {
+    const user = await ctx.requireUser(request);
+    const input = parseBody(SuggestionInput, request.body);
+    const locale = localeOf(request);
+    return runIdempotent(ctx.db, request, reply, user.id, async (tx) => {
+      const member = await requireMember(tx, user, request.params.companyId);
+      const data = await createSuggestion(tx, member, user, input);
+      return { status: 201, body: { data, message: translate(locale, 'mail.notice.suggestionSubmitted') } };
+    });
+  });
+
+  app.get<{ Params: { companyId: string }; Querystring: Query }>('/companies/:companyId/suggestions', async (request) => {
+    const user = await ctx.requireUser(request);
+    const member = await requireMember(ctx.db, user, request.params.companyId);
+    const { scope = 'all', status, cursor, limit } = request.query;
+    if (!(SUGGESTION_SCOPES as readonly string[]).includes(scope)) throw new AppError('validation', 400, { fieldErrors: { scope: 'invalid' } });
+    if (status !== undefined && status !== '' && !(SUGGESTION_STATUSES as readonly string[]).includes(status)) {
+      throw new AppError('validation', 400, { fieldErrors: { status: 'invalid' } });
+    }
+    const data = await listSuggestions(ctx.db, member, {
+      scope: scope as SuggestionScope,
+      status: status ? (status as SuggestionStatus) : undefined,
+      cursor: cursor || undefined,
+      limit: parseLimit(limit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT),
+    });
+    return { data, message: 'OK' };
+  });
+
+  app.get<{ Params: { companyId: string; suggestionId: string } }>('/companies/:companyId/suggestions/:suggestionId', async (request) => {
+    const user = await ctx.requireUser(request);
+    const member = await requireMember(ctx.db, user, request.params.companyId);
+    return { data: await readSuggestion(ctx.db, member, request.params.suggestionId), message: 'OK' };
+  });
+}

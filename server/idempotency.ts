@@ -1,0 +1,142 @@
+// Idempotency-Key on every mutating call (docs/api.md, "Idempotency"). A hook validates the header on
+// POST/PATCH/DELETE (absent: nothing is denied; malformed: 400). Routes that change data run their work
+// through `runIdempotent`, which opens the transaction in which both the change and the key row are
+// written: a replay answers the stored status and body with `Idempotent-Replayed: true`, the same key
+// with another request answers 422, and a replay while the first still runs answers 409
+// (`pg_try_advisory_xact_lock` on (user, key): held until the first one commits or rolls back, on
+// PostgreSQL across nodes; PGlite runs one transaction at a time, so there the second simply waits and
+// replays). Keys are kept 30 days (at least the 14 promised) and swept by a claimed cleanup.
+
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUuid } from '../src/domain/suggestion';
+import type { Database, Queryable } from './db/database';
+import { AppError } from './errors';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+export const IDEMPOTENCY_KEEP_DAYS = 30;
+/** How often a node tries to claim the cleanup; the claim makes it run once per interval in all. */
+export const IDEMPOTENCY_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+/** The request's key, or null when none was sent. A malformed key is a 400. */
+export function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return null;
+  if (typeof raw !== 'string' || !isUuid(raw.trim())) throw new AppError('idempotencyKeyInvalid', 400);
+  return raw.trim().toLowerCase();
+}
+
+/** Validates the header on every mutating call before anything else runs. */
+export function registerIdempotencyHook(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      if (MUTATING.has(request.method)) idempotencyKeyOf(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  });
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/** Hash of (method, path, body); for uploads `body` is the file's sha-256. */
+export function requestHash(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify([method.toUpperCase(), path.split('?')[0], canonical(body ?? null)]))
+    .digest('hex');
+}
+
+export interface IdempotentResult {
+  status: number;
+  body: unknown;
+}
+
+interface KeyRow {
+  request_hash: string;
+  state: 'running' | 'done';
+  response_status: number | null;
+  response_body: unknown;
+}
+
+/**
+ * Runs `work` in one transaction with the key row (when the request has a key) and sends the answer.
+ * Errors thrown by `work` roll everything back, key included, so a corrected retry may reuse the key.
+ */
+export async function runIdempotent(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+  work: (tx: Queryable) => Promise<IdempotentResult>,
+  hashBody: unknown = request.body,
+): Promise<FastifyReply> {
+  const key = idempotencyKeyOf(request);
+  if (!key) {
+    const result = await db.transaction(work);
+    return reply.code(result.status).send(result.body);
+  }
+  const hash = requestHash(request.method, request.url, hashBody);
+  const outcome = await db.transaction(async (tx): Promise<IdempotentResult & { replayed: boolean }> => {
+    const lock = await tx.one<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('idempotency:' || $1 || ':' || $2)) AS locked`, [userId, key]);
+    if (!lock?.locked) throw new AppError('idempotencyInProgress', 409, { headers: { 'Retry-After': '1' } });
+    const existing = await tx.one<KeyRow>('SELECT request_hash, state, response_status, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2', [userId, key]);
+    if (existing) {
+      if (existing.request_hash !== hash) throw new AppError('idempotencyMismatch', 422);
+      if (existing.state !== 'done' || existing.response_status === null) throw new AppError('idempotencyInProgress', 409, { headers: { 'Retry-After': '1' } });
+      return { status: existing.response_status, body: existing.response_body, replayed: true };
+    }
+    const result = await work(tx);
+    await tx.query(
+      `INSERT INTO idempotency_keys (user_id, key, request_hash, state, response_status, response_body)
+       VALUES ($1, $2, $3, 'done', $4, $5::jsonb)`,
+      [userId, key, hash, result.status, JSON.stringify(result.body ?? null)],
+    );
+    return { ...result, replayed: false };
+  });
+  if (outcome.replayed) void reply.header(REPLAYED_HEADER, 'true');
+  return reply.code(outcome.status).send(outcome.body);
+}
+
+const CLEANUP_SETTING = 'idempotency_cleanup_at';
+
+/**
+ * Deletes keys older than 30 days, unless another node did so within `minIntervalMs`. The claim is a row
+ * of `settings` taken with FOR UPDATE SKIP LOCKED: several nodes on one database never run it twice at
+ * once nor more than once per interval. Returns the number of keys deleted, or null when not claimed.
+ */
+export async function cleanupIdempotencyKeys(db: Database, minIntervalMs = IDEMPOTENCY_CLEANUP_INTERVAL_MS / 2): Promise<number | null> {
+  await db.query(`INSERT INTO settings (key, value) VALUES ($1, '1970-01-01T00:00:00Z') ON CONFLICT (key) DO NOTHING`, [CLEANUP_SETTING]);
+  return db.transaction(async (tx) => {
+    const claim = await tx.one<{ value: string }>('SELECT value FROM settings WHERE key = $1 FOR UPDATE SKIP LOCKED', [CLEANUP_SETTING]);
+    if (!claim || Date.now() - Date.parse(claim.value) < minIntervalMs) return null;
+    const deleted = await tx.query<{ key: string }>(
+      `DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(days => $1) RETURNING key`,
+      [IDEMPOTENCY_KEEP_DAYS],
+    );
+    await tx.query('UPDATE settings SET value = $2, updated_at = now() WHERE key = $1', [CLEANUP_SETTING, new Date().toISOString()]);
+    return deleted.length;
+  });
+}
+
+/** Runs the cleanup once now and then on a timer (claimed, so extra nodes do no extra work). */
+export function scheduleIdempotencyCleanup(db: Database, log: (error: unknown) => void, runNow = true): () => void {
+  const run = () => void cleanupIdempotencyKeys(db).catch(log);
+  if (runNow) run();
+  const timer = setInterval(run, IDEMPOTENCY_CLEANUP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,64 @@
+// Pure permission rules of DESIGN.md "Roles and permissions", shared by the main-service (which
+// enforces them) and the client (which hides what the user may not do). No I/O here: the caller
+// passes the member's roles in the company and the departments the member heads.
+
+import type { CompanyRole } from './auth';
+
+export type Roles = readonly string[];
+
+/** A member as the rules see one: the user, their roles in the company, the departments they head. */
+export interface MemberView {
+  userId: string;
+  roles: Roles;
+  headOfDepartmentIds: readonly string[];
+}
+
+/** Roles that see every proposal of their company. */
+export const COMPANY_WIDE_SUGGESTION_ROLES: readonly CompanyRole[] = ['OWNER', 'CEO', 'HR', 'DIRECTION_MANAGER'];
+
+/** Roles that may step in and review a proposal of any department. */
+export const SUGGESTION_REVIEW_OVERRIDE_ROLES: readonly CompanyRole[] = ['OWNER', 'CEO'];
+
+export function hasAnyRole(roles: Roles, wanted: readonly string[]): boolean {
+  return roles.some((r) => wanted.includes(r));
+}
+
+/** Any active member may submit a proposal (a member always holds at least one role). */
+export function canSubmitSuggestion(roles: Roles): boolean {
+  return roles.length > 0;
+}
+
+/** Whether the member sees every proposal of the company (scope `company` / `all`). */
+export function canSeeAllSuggestions(roles: Roles): boolean {
+  return hasAnyRole(roles, COMPANY_WIDE_SUGGESTION_ROLES);
+}
+
+/**
+ * Visibility of one proposal: its author; the head of its department; OWNER, CEO, HR and
+ * DIRECTION_MANAGER see all of their company's proposals. Everyone else sees only their own.
+ */
+export function canSeeSuggestion(member: MemberView, suggestion: { authorId: string; departmentId: string }): boolean {
+  if (suggestion.authorId === member.userId) return true;
+  if (canSeeAllSuggestions(member.roles)) return true;
+  return member.headOfDepartmentIds.includes(suggestion.departmentId);
+}
+
+/** Review (approve, reject): the head of its department; CEO and OWNER may step in. */
+export function canReviewSuggestion(member: MemberView, suggestion: { departmentId: string }): boolean {
+  return member.headOfDepartmentIds.includes(suggestion.departmentId) || hasAnyRole(member.roles, SUGGESTION_REVIEW_OVERRIDE_ROLES);
+}
+
+/** Distribute to other departments: the head of its current department, HR, CEO. */
+export function canDistributeSuggestion(member: MemberView, suggestion: { departmentId: string }): boolean {
+  return member.headOfDepartmentIds.includes(suggestion.departmentId) || hasAnyRole(member.roles, ['HR', 'CEO']);
+}
+
+/** Departments, employees, import, staff invitations: HR, OWNER, CEO. */
+export function canManagePeople(roles: Roles): boolean {
+  return hasAnyRole(roles, ['HR', 'OWNER', 'CEO']);
+}
+
+/** Employees' contact fields (e-mail, service number) are shown to those who manage people. */
+export function canSeeEmployeeContacts(roles: Roles): boolean {
+  return canManagePeople(roles);
+}

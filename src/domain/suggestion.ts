@@ -1,0 +1,194 @@
+// Improvement proposals ("suggestions") as the API answers them and as the client mirrors them
+// (docs/api.md, "Proposals"). Shared by the main-service (validation of input) and the client
+// (checking answers and pull rows on read). Refinement names are error codes (see validation.ts).
+
+import {
+  type Infer,
+  array,
+  boolean,
+  enums,
+  integer,
+  literal,
+  nullable,
+  object,
+  optional,
+  refine,
+  size,
+  string,
+  trimmed,
+  type,
+  union,
+} from 'superstruct';
+
+export const SUGGESTION_STATUSES = ['UNDER_CONSIDERATION', 'APPROVED', 'REJECTED'] as const;
+export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
+
+export const SUGGESTION_HISTORY_KINDS = ['SUBMITTED', 'DISTRIBUTED', 'APPROVED', 'REJECTED'] as const;
+export type SuggestionHistoryKind = (typeof SUGGESTION_HISTORY_KINDS)[number];
+
+export const CURRENCIES = ['RUB', 'USD', 'AUD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Days from receipt to the due date of a review. */
+export const SUGGESTION_DUE_DAYS = 5;
+export const SUGGESTION_MAX_IMAGES = 3;
+export const SUGGESTION_TITLE_MAX = 200;
+export const SUGGESTION_TEXT_MAX = 4000;
+
+/** The scopes of `GET /companies/{companyId}/suggestions`. */
+export const SUGGESTION_SCOPES = ['mine', 'company', 'all'] as const;
+export type SuggestionScope = (typeof SUGGESTION_SCOPES)[number];
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_RE.test(value);
+}
+export const Uuid = refine(string(), 'invalid', (v) => UUID_RE.test(v));
+
+const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+export function isIsoDateTime(value: unknown): value is string {
+  return typeof value === 'string' && ISO_RE.test(value) && !Number.isNaN(Date.parse(value));
+}
+export const IsoDateTime = refine(string(), 'invalid', (v) => isIsoDateTime(v));
+
+const requiredText = (max: number) =>
+  refine(size(refine(trimmed(string()), 'required', (v) => v.length > 0), 0, max), 'size', () => true);
+
+export const EffectEstimate = object({
+  amountMinor: refine(integer(), 'invalid', (v) => Number.isSafeInteger(v) && v >= 0),
+  currency: enums(CURRENCIES),
+});
+export type EffectEstimate = Infer<typeof EffectEstimate>;
+
+export const SuggestionImage = type({ imageId: string(), imageLink: string(), name: string() });
+export type SuggestionImage = Infer<typeof SuggestionImage>;
+
+export const SuggestionHistoryEntry = type({
+  at: string(),
+  kind: enums(SUGGESTION_HISTORY_KINDS),
+  byUserId: nullable(string()),
+  comment: nullable(string()),
+  departmentIds: optional(array(string())),
+});
+export type SuggestionHistoryEntry = Infer<typeof SuggestionHistoryEntry>;
+
+/** A proposal as every API answer and every pull row carries it (timestamps ISO strings). */
+export const Suggestion = type({
+  id: string(),
+  companyId: string(),
+  title: string(),
+  problem: string(),
+  solution: string(),
+  expectedEffect: string(),
+  effectEstimate: nullable(type({ amountMinor: integer(), currency: enums(CURRENCIES) })),
+  departmentId: string(),
+  goalId: nullable(string()),
+  images: array(SuggestionImage),
+  authorId: string(),
+  authorName: string(),
+  status: enums(SUGGESTION_STATUSES),
+  dueAt: string(),
+  submittedAt: string(),
+  receivedAt: string(),
+  reviewComment: nullable(string()),
+  history: array(SuggestionHistoryEntry),
+  createdAt: string(),
+  updatedAt: string(),
+});
+export type Suggestion = Infer<typeof Suggestion>;
+
+/** Body of `POST /companies/{companyId}/suggestions`. */
+export const SuggestionInput = object({
+  /** Made on the device so it knows the id before the server does. */
+  id: optional(Uuid),
+  title: requiredText(SUGGESTION_TITLE_MAX),
+  problem: requiredText(SUGGESTION_TEXT_MAX),
+  solution: requiredText(SUGGESTION_TEXT_MAX),
+  expectedEffect: requiredText(SUGGESTION_TEXT_MAX),
+  effectEstimate: optional(nullable(EffectEstimate)),
+  departmentId: refine(string(), 'required', (v) => v.length > 0),
+  goalId: optional(nullable(Uuid)),
+  imageIds: size(array(Uuid), 0, SUGGESTION_MAX_IMAGES),
+  /** When the employee pressed Submit (maybe offline); the server keeps min(submittedAt, now). */
+  submittedAt: optional(IsoDateTime),
+});
+export type SuggestionInput = Infer<typeof SuggestionInput>;
+
+/** The answer of the list call. */
+export const SuggestionPage = type({ items: array(Suggestion), nextCursor: nullable(string()) });
+export type SuggestionPage = Infer<typeof SuggestionPage>;
+
+/** Due date of a proposal received at `receivedAt` (ISO). */
+export function dueDateOf(receivedAt: string): string {
+  return new Date(Date.parse(receivedAt) + SUGGESTION_DUE_DAYS * 24 * 60 * 60 * 1000).toISOString();
+}
+
+/** Whether a proposal under consideration is past its due date at `now`. */
+export function isOverdue(s: Pick<Suggestion, 'status' | 'dueAt'>, now: Date): boolean {
+  return s.status === 'UNDER_CONSIDERATION' && Date.parse(s.dueAt) < now.getTime();
+}
+
+// Rows of `GET /sync/pull` (docs/api.md, "Sync").
+export const SYNC_TABLES = ['companies', 'departments', 'employees', 'suggestions'] as const;
+export type SyncTable = (typeof SYNC_TABLES)[number];
+
+export const SyncChange = type({
+  seq: string(),
+  table: enums(SYNC_TABLES),
+  op: union([literal('upsert'), literal('delete')]),
+  id: string(),
+  row: optional(type({})),
+});
+export type SyncChange = Infer<typeof SyncChange>;
+
+export const SyncPage = type({
+  changes: array(SyncChange),
+  nextCursor: string(),
+  hasMore: boolean(),
+  reset: boolean(),
+});
+export type SyncPage = Infer<typeof SyncPage>;
+
+export const CompanyRow = type({
+  id: string(),
+  name: string(),
+  inn: nullable(string()),
+  kpp: nullable(string()),
+  legalForm: enums(['LEGAL_ENTITY', 'ENTREPRENEUR']),
+  website: nullable(string()),
+  employeeCount: nullable(integer()),
+  logoImageId: nullable(string()),
+  verificationStatus: string(),
+  createdAt: string(),
+  updatedAt: string(),
+});
+export type CompanyRow = Infer<typeof CompanyRow>;
+
+export const DepartmentRow = type({
+  id: string(),
+  companyId: string(),
+  name: string(),
+  headUserId: nullable(string()),
+  createdAt: string(),
+  updatedAt: string(),
+});
+export type DepartmentRow = Infer<typeof DepartmentRow>;
+
+export const EmployeeRow = type({
+  id: string(),
+  companyId: string(),
+  userId: nullable(string()),
+  lastName: string(),
+  firstName: string(),
+  middleName: nullable(string()),
+  position: nullable(string()),
+  email: nullable(string()),
+  serviceNumber: nullable(string()),
+  departmentId: nullable(string()),
+  roles: array(string()),
+  active: boolean(),
+  imported: boolean(),
+  createdAt: string(),
+  updatedAt: string(),
+});
+export type EmployeeRow = Infer<typeof EmployeeRow>;

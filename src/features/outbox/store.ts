@@ -1,0 +1,36 @@
+// The Unsent screen's writes: retry and discard of the signed-in user's outbox rows.
+// Guarantees: only the owner's rows are touched; a discard is explicit (the screen confirms first) and
+// removes the row, its unused photos and, for a write that created an entity on this device
+// (kind '<entity>.create'), that entity's local copy too: the server never had it, so nothing would ever
+// replace it. All in one transaction.
+import type { AppDatabase, MirrorTable, OutboxRow } from '../../lib/db/database';
+import { MIRROR_TABLES } from '../../lib/db/database';
+import { discard, retry } from '../../lib/outbox/outbox';
+
+function createdEntity(row: OutboxRow): { table: MirrorTable; id: string } | null {
+  if (!row.kind.endsWith('.create')) return null;
+  const colon = row.entityKey.indexOf(':');
+  const table = row.entityKey.slice(0, colon);
+  const id = row.entityKey.slice(colon + 1);
+  return colon > 0 && (MIRROR_TABLES as readonly string[]).includes(table) ? { table: table as MirrorTable, id } : null;
+}
+
+export async function discardUnsent(db: AppDatabase, ownerUserId: string, outboxId: string): Promise<boolean> {
+  return db.transaction('rw', [db.outbox, db.files, ...MIRROR_TABLES.map((table) => db.mirror(table))], async () => {
+    const row = await db.outbox.where('id').equals(outboxId).first();
+    if (!row || row.ownerUserId !== ownerUserId) return false;
+    const created = createdEntity(row);
+    if (!(await discard(db, outboxId))) return false;
+    if (created) {
+      const others = await db.outbox.where('[ownerUserId+entityKey]').equals([ownerUserId, row.entityKey]).count();
+      if (others === 0) await db.mirror(created.table).delete([ownerUserId, created.id]);
+    }
+    return true;
+  });
+}
+
+export async function retryUnsent(db: AppDatabase, ownerUserId: string, outboxId: string): Promise<boolean> {
+  const row = await db.outbox.where('id').equals(outboxId).first();
+  if (!row || row.ownerUserId !== ownerUserId) return false;
+  return retry(db, outboxId);
+}

@@ -1,0 +1,151 @@
+// What the proposal screens read and do. Reads go through `useLiveQuery` over the device's mirror only, so
+// every screen works offline; stored rows are checked with their structs (rows.ts) before use. Writes go
+// through store.ts.
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
+import { Suggestion } from '../../domain/suggestion';
+import { useCurrentUser } from '../../lib/app-state';
+import { getAppDatabase, type OutboxRow, type OutboxStatus } from '../../lib/db/database';
+import { MIRROR_ROW_STRUCTS, StoredOutboxRow, checkRows, isStoredFile } from '../../lib/db/rows';
+import { afterEnqueue } from '../../lib/offline';
+import { StorageQuotaError, entityKeyOf } from '../../lib/outbox/outbox';
+import { FormError } from '../../ui/form';
+import { SUGGESTION_CREATE_KIND, resendSuggestion, submitSuggestion, type PhotoInput, type SubmitResult, type SuggestionDraft } from './store';
+
+export interface SuggestionItem {
+  suggestion: Suggestion;
+  /** The state of its unsent change, null when the server has it all. */
+  unsent: OutboxStatus | null;
+}
+
+export interface LocalPhoto {
+  id: string;
+  name: string;
+  type: string;
+  data: ArrayBuffer;
+}
+
+export interface SuggestionView extends SuggestionItem {
+  /** Photos still on the device, waiting to be uploaded with the proposal. */
+  localPhotos: LocalPhoto[];
+  /** The unsent row (for "edit and resend"). */
+  outboxRow: OutboxRow | null;
+}
+
+const worst: Record<OutboxStatus, number> = { pending: 0, sending: 1, conflict: 2, failed: 3 };
+
+/** The most troubled unsent row of each of these entities. */
+async function unsentByKey(ownerUserId: string, keys: readonly string[]): Promise<Map<string, OutboxRow>> {
+  const stored = await getAppDatabase()
+    .outbox.where('[ownerUserId+entityKey]')
+    .anyOf(keys.map((key) => [ownerUserId, key]))
+    .toArray();
+  const map = new Map<string, OutboxRow>();
+  for (const row of checkRows(StoredOutboxRow, stored, 'outbox').rows) {
+    const seen = map.get(row.entityKey);
+    if (!seen || worst[row.status] > worst[seen.status]) map.set(row.entityKey, row);
+  }
+  return map;
+}
+
+/** The signed-in user's proposals in a company, newest first, unsent ones marked. Undefined while loading. */
+export function useMySuggestions(companyId: string): SuggestionItem[] | undefined {
+  const { id: userId } = useCurrentUser();
+  return useLiveQuery(async () => {
+    const db = getAppDatabase();
+    const stored = await db.suggestions.where('[ownerUserId+companyId+authorId]').equals([userId, companyId, userId]).toArray();
+    const rows = checkRows(Suggestion, stored, 'suggestions').rows;
+    const unsent = await unsentByKey(userId, rows.map((row) => entityKeyOf('suggestions', row.id)));
+    return rows
+      .map((suggestion) => ({ suggestion, unsent: unsent.get(entityKeyOf('suggestions', suggestion.id))?.status ?? null }))
+      .sort((a, b) => b.suggestion.submittedAt.localeCompare(a.suggestion.submittedAt));
+  }, [userId, companyId]);
+}
+
+/** One proposal with its unsent state and device photos; null when not on the device, undefined while loading. */
+export function useSuggestion(companyId: string, suggestionId: string): SuggestionView | null | undefined {
+  const { id: userId } = useCurrentUser();
+  return useLiveQuery(async () => {
+    const db = getAppDatabase();
+    const stored = await db.suggestions.get([userId, suggestionId]);
+    const suggestion = stored ? checkRows(Suggestion, [stored], 'suggestions').rows[0] : undefined;
+    if (!suggestion || suggestion.companyId !== companyId) return null;
+    const key = entityKeyOf('suggestions', suggestionId);
+    const outboxRow = (await unsentByKey(userId, [key])).get(key) ?? null;
+    const localPhotos: LocalPhoto[] = [];
+    for (const fileId of outboxRow?.fileIds ?? []) {
+      const file = await db.files.get(fileId);
+      if (isStoredFile(file) && file.ownerUserId === userId) localPhotos.push({ id: file.id, name: file.name, type: file.type, data: file.data });
+    }
+    return { suggestion, unsent: outboxRow?.status ?? null, localPhotos, outboxRow };
+  }, [userId, companyId, suggestionId]);
+}
+
+/** Whether the proposal still waits to be sent; undefined while loading. */
+export function useIsSuggestionUnsent(suggestionId: string): boolean | undefined {
+  const { id: userId } = useCurrentUser();
+  return useLiveQuery(async () => {
+    const count = await getAppDatabase().outbox.where('[ownerUserId+entityKey]').equals([userId, entityKeyOf('suggestions', suggestionId)]).count();
+    return count > 0;
+  }, [userId, suggestionId]);
+}
+
+export interface DepartmentOption {
+  id: string;
+  title: string;
+}
+
+/** The company's departments from the mirror, by name; undefined while loading. */
+export function useDepartments(companyId: string): DepartmentOption[] | undefined {
+  const { id: userId } = useCurrentUser();
+  return useLiveQuery(async () => {
+    const stored = await getAppDatabase().departments.where('[ownerUserId+companyId]').equals([userId, companyId]).toArray();
+    return checkRows(MIRROR_ROW_STRUCTS.departments, stored, 'departments')
+      .rows.map((row) => row as unknown as { id: string; name: string })
+      .map((row) => ({ id: row.id, title: row.name }))
+      .sort((a, b) => a.title.localeCompare(b.title));
+  }, [userId, companyId]);
+}
+
+/** The outbox row of an unsent proposal, for "edit and resend"; null when none, undefined while loading. */
+export function useUnsentSuggestionRow(outboxId: string | null): OutboxRow | null | undefined {
+  const { id: userId } = useCurrentUser();
+  return useLiveQuery(async () => {
+    if (!outboxId) return null;
+    const stored = await getAppDatabase().outbox.where('id').equals(outboxId).first();
+    const row = stored ? checkRows(StoredOutboxRow, [stored], 'outbox').rows[0] : undefined;
+    return row && row.ownerUserId === userId && row.kind === SUGGESTION_CREATE_KIND ? row : null;
+  }, [userId, outboxId]);
+}
+
+/** Submit (or, with an outbox id, edit and resend); quota errors become a message the form shows. */
+export function useSubmitSuggestion(): (draft: SuggestionDraft, photos: readonly PhotoInput[], resendOf?: string | null) => Promise<SubmitResult> {
+  const user = useCurrentUser();
+  const intl = useIntl();
+  return useCallback(
+    async (draft, photos, resendOf) => {
+      const db = getAppDatabase();
+      try {
+        if (resendOf) {
+          const row = await db.outbox.where('id').equals(resendOf).first();
+          const done = await resendSuggestion(db, user.id, resendOf, draft, afterEnqueue);
+          if (!done || !row) throw new FormError({ message: intl.formatMessage({ id: 'suggestions.resend.gone', defaultMessage: 'This proposal is no longer waiting to be sent.' }) });
+          return { id: row.entityKey.slice('suggestions:'.length), isStoragePersistent: true };
+        }
+        return await submitSuggestion(draft, photos, { db, author: { id: user.id, fullName: user.fullName }, afterWrite: afterEnqueue });
+      } catch (error) {
+        if (error instanceof StorageQuotaError) {
+          throw new FormError({
+            message: intl.formatMessage({
+              id: 'suggestions.create.quota',
+              defaultMessage: 'The device has no storage left, so the proposal was not saved. Your text is still here: free some space (or remove a photo) and try again.',
+            }),
+          });
+        }
+        throw error;
+      }
+    },
+    [intl, user.fullName, user.id],
+  );
+}

@@ -1,0 +1,182 @@
+// Writes of the proposals feature (DESIGN.md, "Offline-first data flow"). What it stores and why:
+// a submitted proposal is written on the device at once (the user sees it, marked "waiting to send"), with
+// its photos (ArrayBuffer + type + name, already downscaled by the UI kit) and its outbox row, in ONE Dexie
+// transaction: either all of it is stored or nothing is. The replayer uploads the photos and sends the
+// proposal under the row's Idempotency-Key; the success handler then stores the server's proposal over the
+// local one, so it becomes a normal proposal.
+// Guarantees: the proposal's id is made here (a uuid), so the local row, the outbox row's entity key
+// (`suggestions:<id>`) and the server's row are one and the same proposal; persistent storage is asked for
+// before the write and a refusal is reported to the caller; a full disk surfaces as `StorageQuotaError`
+// (nothing stored, the form keeps the draft).
+import {
+  Suggestion,
+  dueDateOf,
+  type EffectEstimate,
+  type SuggestionInput,
+} from '../../domain/suggestion';
+import type { AppDatabase, StoredSuggestion } from '../../lib/db/database';
+import { ensurePersistentStorage } from '../../lib/outbox/durability';
+import { enqueue, entityKeyOf, revise, storeFile, writeWithOutbox } from '../../lib/outbox/outbox';
+import type { SuccessHandler } from '../../lib/outbox/replayer';
+
+export const SUGGESTION_CREATE_KIND = 'suggestion.create';
+
+/** What the form gives: the proposal without ids, photos or times. */
+export interface SuggestionDraft {
+  companyId: string;
+  title: string;
+  problem: string;
+  solution: string;
+  expectedEffect: string;
+  effectEstimate: EffectEstimate | null;
+  departmentId: string;
+}
+
+/** A photo picked on this device, after the UI kit's downscaling. */
+export interface PhotoInput {
+  data: ArrayBuffer;
+  type: string;
+  name: string;
+}
+
+export interface SubmitContext {
+  db: AppDatabase;
+  author: { id: string; fullName: string };
+  now?: () => Date;
+  /** Asks for persistent storage; the browser's own by default. */
+  ensurePersistent?: () => Promise<boolean>;
+  /** Told after the write committed (the app drains the outbox and registers Background Sync). */
+  afterWrite?: () => void;
+}
+
+export interface SubmitResult {
+  id: string;
+  /** False: the browser may evict the device's storage, and with it the unsent proposal. */
+  isStoragePersistent: boolean;
+}
+
+export function suggestionsPath(companyId: string): string {
+  return `/api/v1/companies/${encodeURIComponent(companyId)}/suggestions`;
+}
+
+/** The proposal as the device shows it until the server's answer replaces it. */
+function localSuggestion(id: string, draft: SuggestionDraft, author: SubmitContext['author'], at: string): Suggestion {
+  return {
+    id,
+    companyId: draft.companyId,
+    title: draft.title,
+    problem: draft.problem,
+    solution: draft.solution,
+    expectedEffect: draft.expectedEffect,
+    effectEstimate: draft.effectEstimate,
+    departmentId: draft.departmentId,
+    goalId: null,
+    images: [],
+    authorId: author.id,
+    authorName: author.fullName,
+    status: 'UNDER_CONSIDERATION',
+    dueAt: dueDateOf(at),
+    submittedAt: at,
+    receivedAt: at,
+    reviewComment: null,
+    history: [{ at, kind: 'SUBMITTED', byUserId: author.id, comment: null }],
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+function inputOf(id: string, draft: SuggestionDraft, at: string): SuggestionInput {
+  return {
+    id,
+    title: draft.title,
+    problem: draft.problem,
+    solution: draft.solution,
+    expectedEffect: draft.expectedEffect,
+    effectEstimate: draft.effectEstimate,
+    departmentId: draft.departmentId,
+    goalId: null,
+    // The replayer puts the uploaded photos' imageIds here.
+    imageIds: [],
+    submittedAt: at,
+  };
+}
+
+/**
+ * Stores a new proposal, its photos and its outbox row in one transaction. Throws `StorageQuotaError` when
+ * the device is full (nothing stored).
+ */
+export async function submitSuggestion(draft: SuggestionDraft, photos: readonly PhotoInput[], context: SubmitContext): Promise<SubmitResult> {
+  const { db, author } = context;
+  const isStoragePersistent = await (context.ensurePersistent ?? (() => ensurePersistentStorage()))();
+  const id = crypto.randomUUID();
+  const now = (context.now ?? (() => new Date()))();
+  const at = now.toISOString();
+  await writeWithOutbox(db, [db.suggestions], async () => {
+    const row: StoredSuggestion = { ...localSuggestion(id, draft, author, at), ownerUserId: author.id };
+    await db.suggestions.add(row);
+    const fileIds: string[] = [];
+    for (const photo of photos) {
+      const file = await storeFile(db, { ownerUserId: author.id, data: photo.data, type: photo.type, name: photo.name, now: now.getTime() });
+      fileIds.push(file.id);
+    }
+    await enqueue(db, {
+      ownerUserId: author.id,
+      kind: SUGGESTION_CREATE_KIND,
+      method: 'POST',
+      path: suggestionsPath(draft.companyId),
+      body: inputOf(id, draft, at),
+      entityKey: entityKeyOf('suggestions', id),
+      fileIds,
+      fileField: 'imageIds',
+      now: now.getTime(),
+    });
+  });
+  context.afterWrite?.();
+  return { id, isStoragePersistent };
+}
+
+/**
+ * "Edit and resend" of a proposal the server refused: the local proposal and the outbox row's body get the
+ * new text (under a new Idempotency-Key, see `revise`), in one transaction.
+ */
+export async function resendSuggestion(
+  db: AppDatabase,
+  ownerUserId: string,
+  outboxId: string,
+  draft: SuggestionDraft,
+  afterWrite?: () => void,
+): Promise<boolean> {
+  const revised = await writeWithOutbox(db, [db.suggestions], async () => {
+    const row = await db.outbox.where('id').equals(outboxId).first();
+    if (!row || row.ownerUserId !== ownerUserId || row.kind !== SUGGESTION_CREATE_KIND) return false;
+    const id = row.entityKey.slice('suggestions:'.length);
+    const old = row.body as Partial<SuggestionInput>;
+    const at = typeof old.submittedAt === 'string' ? old.submittedAt : new Date().toISOString();
+    const local = await db.suggestions.get([ownerUserId, id]);
+    if (local) {
+      await db.suggestions.put({ ...local, ...pickDraft(draft), updatedAt: new Date().toISOString() });
+    }
+    return (await revise(db, outboxId, inputOf(id, draft, at))) !== null;
+  });
+  if (revised) afterWrite?.();
+  return revised;
+}
+
+function pickDraft(draft: SuggestionDraft) {
+  const { title, problem, solution, expectedEffect, effectEstimate, departmentId } = draft;
+  return { title, problem, solution, expectedEffect, effectEstimate, departmentId };
+}
+
+/** The replayer's success handler: the server's proposal replaces the local one. */
+export const storeCreatedSuggestion: SuccessHandler = async ({ db, row, data }) => {
+  if (!Suggestion.is(data)) {
+    console.warn('The server answered a proposal that does not match its struct; the next pull brings it');
+    return;
+  }
+  await db.suggestions.put({ ...data, ownerUserId: row.ownerUserId });
+};
+
+/** The outbox success handlers of this feature, by row kind (the app gives them to the replayer). */
+export const suggestionOutboxHandlers: Readonly<Record<string, SuccessHandler>> = {
+  [SUGGESTION_CREATE_KIND]: storeCreatedSuggestion,
+};

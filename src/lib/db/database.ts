@@ -1,0 +1,194 @@
+// The device's copy of the user's data (DESIGN.md, "Offline-first data flow").
+// What it stores and why:
+// - a mirror of what the server lets the user see (companies, departments, employees, goals, projects,
+//   suggestions, registries, enums, units), so screens work from cached data without a network;
+// - the outbox: writes made on the device (maybe offline) that the replayer still has to send, and the
+//   photos they carry (`files`, as ArrayBuffer + type + name: Safari cannot be trusted with Blobs in
+//   IndexedDB);
+// - the pull cursor per (user, company) (`syncState`) and the replayer's lease (`leases`, used only where
+//   Web Locks are missing).
+// Guarantees: every row carries `ownerUserId`, and every mirrored table is keyed by [ownerUserId+id], so a
+// second user signing in on the same device neither reads nor sends the first user's rows. Every version of
+// the schema is kept in `DB_VERSIONS` with a named upgrade function and a test; stored rows are untrusted and
+// checked with their structs on read (see rows.ts).
+import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
+import type { CompanyRow, DepartmentRow, EmployeeRow, Suggestion } from '../../domain/suggestion';
+import type { EnumsData, Unit } from '../../domain/user';
+
+export const DATABASE_NAME = 'dashboard';
+
+/** A row as the server sent it, tagged with the user whose view of the data it belongs to. */
+export type Owned<T> = T & { ownerUserId: string };
+
+/** Goals, projects and registries get their structs with their features; until then: id and company. */
+export interface CompanyScopedRow {
+  id: string;
+  companyId: string;
+  [field: string]: unknown;
+}
+
+export type StoredCompany = Owned<CompanyRow>;
+export type StoredDepartment = Owned<DepartmentRow>;
+export type StoredEmployee = Owned<EmployeeRow>;
+export type StoredSuggestion = Owned<Suggestion>;
+export type StoredCompanyScoped = Owned<CompanyScopedRow>;
+
+export interface StoredEnums {
+  ownerUserId: string;
+  data: EnumsData;
+  updatedAt: number;
+}
+
+export type StoredUnit = Owned<Unit>;
+
+export const OUTBOX_STATUSES = ['pending', 'sending', 'conflict', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export const OUTBOX_METHODS = ['POST', 'PATCH', 'DELETE'] as const;
+export type OutboxMethod = (typeof OUTBOX_METHODS)[number];
+
+export interface OutboxError {
+  /** HTTP status, 0 when nothing answered. */
+  status: number;
+  message: string;
+  /** Per-field messages of a 400 answer. */
+  errors?: Record<string, string>;
+}
+
+/** One write waiting to be sent. `id` is its Idempotency-Key; `seq` orders the queue. */
+export interface OutboxRow {
+  seq: number;
+  id: string;
+  ownerUserId: string;
+  /** What the write is (e.g. 'suggestion.create'): picks the success handler and the label on screen. */
+  kind: string;
+  method: OutboxMethod;
+  /** Under the API prefix, e.g. '/api/v1/companies/{companyId}/suggestions'. */
+  path: string;
+  body: unknown;
+  /** Photos in `files`, uploaded first; their imageIds go into `body[fileField]` in this order. */
+  fileIds: string[];
+  fileField?: string;
+  /** Rows with the same key are sent strictly in seq order, e.g. 'suggestions:<id>'. */
+  entityKey: string;
+  /** Another outbox row (by id) that must be sent before this one. */
+  dependsOn?: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  /** Epoch ms before which the replayer leaves the row alone. */
+  nextAttemptAt: number;
+  lastError: OutboxError | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type NewOutboxRow = Omit<OutboxRow, 'seq'> & { seq?: number };
+
+/** A photo kept on the device until the write that uses it has been sent. */
+export interface StoredFile {
+  id: string;
+  ownerUserId: string;
+  data: ArrayBuffer;
+  type: string;
+  name: string;
+  size: number;
+  /** Idempotency-Key of its upload. */
+  uploadKey: string;
+  /** The server's answer once uploaded, so a replay does not upload it again. */
+  uploaded: { imageId: string; imageLink: string; name: string } | null;
+  createdAt: number;
+}
+
+export interface SyncState {
+  ownerUserId: string;
+  companyId: string;
+  cursor: string | null;
+  pulledAt: number | null;
+}
+
+export interface Lease {
+  name: string;
+  holder: string;
+  expiresAt: number;
+}
+
+/** The mirrored tables, as the pull and the outbox handlers name them. */
+export const MIRROR_TABLES = ['companies', 'departments', 'employees', 'goals', 'projects', 'suggestions', 'registries'] as const;
+export type MirrorTable = (typeof MIRROR_TABLES)[number];
+
+export interface VersionSpec {
+  version: number;
+  stores: Record<string, string | null>;
+  /** Carries the rows of the previous version over; named, so each one has its test. */
+  upgrade?: (tx: Transaction) => Promise<void>;
+}
+
+/**
+ * Version 1: the first schema. Nothing to carry over (earlier builds kept nothing in this database; the
+ * tokens live in idb-keyval's own database).
+ */
+export async function upgradeToV1(_tx: Transaction): Promise<void> {
+  // Nothing stored before version 1.
+}
+
+const scoped = '&[ownerUserId+id], [ownerUserId+companyId]';
+
+/** Every published version, oldest first. Never edit a published entry: add a new one. */
+export const DB_VERSIONS: readonly VersionSpec[] = [
+  {
+    version: 1,
+    stores: {
+      companies: '&[ownerUserId+id], ownerUserId',
+      departments: scoped,
+      employees: `${scoped}, [ownerUserId+userId]`,
+      goals: `${scoped}, [ownerUserId+companyId+status]`,
+      projects: `${scoped}, [ownerUserId+companyId+status]`,
+      suggestions: `${scoped}, [ownerUserId+companyId+status], [ownerUserId+companyId+authorId], [ownerUserId+companyId+departmentId]`,
+      registries: scoped,
+      enums: '&ownerUserId',
+      units: '&[ownerUserId+id], ownerUserId',
+      outbox: '++seq, &id, [ownerUserId+seq], [ownerUserId+entityKey], [ownerUserId+status], *fileIds',
+      files: '&id, ownerUserId',
+      syncState: '&[ownerUserId+companyId], ownerUserId',
+      leases: '&name',
+    },
+    upgrade: upgradeToV1,
+  },
+];
+
+export class AppDatabase extends Dexie {
+  companies!: Table<StoredCompany, [string, string]>;
+  departments!: Table<StoredDepartment, [string, string]>;
+  employees!: Table<StoredEmployee, [string, string]>;
+  goals!: Table<StoredCompanyScoped, [string, string]>;
+  projects!: Table<StoredCompanyScoped, [string, string]>;
+  suggestions!: Table<StoredSuggestion, [string, string]>;
+  registries!: Table<StoredCompanyScoped, [string, string]>;
+  enums!: Table<StoredEnums, string>;
+  units!: Table<StoredUnit, [string, string]>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+  files!: Table<StoredFile, string>;
+  syncState!: Table<SyncState, [string, string]>;
+  leases!: Table<Lease, string>;
+
+  /** `versions` is for the upgrade tests, which open a database at an older version first. */
+  constructor(name: string = DATABASE_NAME, versions: readonly VersionSpec[] = DB_VERSIONS) {
+    super(name);
+    for (const spec of versions) {
+      const version = this.version(spec.version).stores(spec.stores);
+      if (spec.upgrade) version.upgrade(spec.upgrade);
+    }
+  }
+
+  /** The mirrored table of that name. */
+  mirror(table: MirrorTable): Table<Owned<{ id: string }>, [string, string]> {
+    return this[table];
+  }
+}
+
+let appDatabase: AppDatabase | undefined;
+
+/** The app's database, opened on first use. */
+export function getAppDatabase(): AppDatabase {
+  appDatabase ??= new AppDatabase();
+  return appDatabase;
+}

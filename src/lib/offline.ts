@@ -1,0 +1,181 @@
+// The offline machinery of the signed-in page (DESIGN.md, "Offline-first data flow"): one replayer (with the
+// page's token store, HTTP client and fetch), its drain triggers, the pull scheduler for the user's companies
+// (`CurrentUser.companies`) and connectivity, started for ONE user and stopped on sign-out.
+// Guarantees: the replayer and the pulls only ever act for the user they were started with (the owner id is
+// fixed at start and cleared at stop, so a second user signing in on this device neither sees nor sends the
+// first user's outbox); starting again for the same user is a no-op, for another user stops the first;
+// after a local write, `afterEnqueue()` drains at once when online and registers the service worker's
+// Background Sync tag where the browser has it. It also remembers the last session (the user, enums and units)
+// so a page opened without a network can still show the screens that read the mirror; sign-out forgets it.
+import { CurrentUser, type EnumsData, Unit } from '../domain/user';
+import { http } from './api';
+import { getConnectivity, type Connectivity } from './connectivity';
+import { getAppDatabase, type AppDatabase } from './db/database';
+import { StoredEnumsRow, checkRows } from './db/rows';
+import { readStoredLocale } from './locale-store';
+import { countUnsent } from './outbox/outbox';
+import { createReplayer, type ExclusiveLocks, type SuccessHandler } from './outbox/replayer';
+import { startOutboxTriggers, type OutboxTriggers } from './outbox/triggers';
+import { pullCompany } from './sync/pull';
+import { startPullScheduler, type PullScheduler } from './sync/scheduler';
+import { tokenStore } from './token-store';
+import { followWorkerTokens, requestOutboxSync } from '../../sw/page-bridge';
+
+export interface OfflineOptions {
+  user: Pick<CurrentUser, 'id' | 'companies'>;
+  /** Success handlers per outbox row kind (features give theirs: the app composes them). */
+  handlers: Readonly<Record<string, SuccessHandler>>;
+  db?: AppDatabase;
+  connectivity?: Connectivity;
+}
+
+interface Running {
+  userId: string;
+  /** Cleared at stop, so a drain still running finds no user and sends nothing more. */
+  active: { value: boolean };
+  triggers: OutboxTriggers;
+  pulls: PullScheduler;
+  stopReconnect: () => void;
+  stopFollowingWorker: () => void;
+}
+
+let running: Running | null = null;
+const reconnectListeners = new Set<() => void>();
+
+function browserLocks(): ExclusiveLocks | null {
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) return null;
+  const locks = navigator.locks;
+  return {
+    request: (name, options, callback) => locks.request(name, options, (lock) => callback(lock)),
+  };
+}
+
+function onReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+/** Starts the replayer, its triggers and the pulls for `user` (stops those of another user first). */
+export function startOffline(options: OfflineOptions): void {
+  const { user } = options;
+  if (running?.userId === user.id) return;
+  stopOffline();
+  const db = options.db ?? getAppDatabase();
+  const connectivity = options.connectivity ?? getConnectivity();
+  const userId = user.id;
+  const companyIds = (user.companies ?? []).map((company) => company.id);
+
+  const active = { value: true };
+  const replayer = createReplayer({
+    db,
+    fetch: (input, init) => globalThis.fetch(input, init),
+    tokens: tokenStore,
+    http,
+    getOwnerUserId: () => (active.value ? userId : null),
+    clock: { now: () => Date.now() },
+    random: Math.random,
+    getLocale: () => readStoredLocale(),
+    locks: browserLocks(),
+    handlers: options.handlers,
+  });
+
+  let previous = connectivity.get();
+  const stopReconnect = connectivity.subscribe((state) => {
+    if (state === 'online' && previous !== 'online') for (const listener of reconnectListeners) listener();
+    previous = state;
+  });
+
+  const triggers = startOutboxTriggers({ replayer, now: () => Date.now(), events: window, onReconnect });
+  const pulls = startPullScheduler({
+    getCompanyIds: () => companyIds,
+    pull: (companyId) => pullCompany({ db, http, ownerUserId: userId, companyId }),
+    events: window,
+    onReconnect,
+  });
+  // Tokens the service worker rotated while no page was open are adopted before the first send.
+  const stopFollowingWorker = followWorkerTokens(tokenStore, (error) => console.error('Could not bring the token mirror in step', error));
+  running = { userId, active, triggers, pulls, stopReconnect, stopFollowingWorker };
+}
+
+/** Stops everything started by `startOffline` (sign-out). Unsent rows stay on the device for that user. */
+export function stopOffline(): void {
+  const current = running;
+  if (!current) return;
+  running = null;
+  current.active.value = false;
+  current.triggers.stop();
+  current.pulls.stop();
+  current.stopReconnect();
+  current.stopFollowingWorker();
+}
+
+/** The user the machinery runs for, or null. */
+export function offlineUserId(): string | null {
+  return running?.userId ?? null;
+}
+
+/** How many of the signed-in user's writes are still unsent (0 when nothing runs). */
+export async function countUnsentNow(db: AppDatabase = getAppDatabase()): Promise<number> {
+  const userId = offlineUserId();
+  return userId ? countUnsent(db, userId) : 0;
+}
+
+/** After a local write: asks the service worker for a Background Sync and drains now. */
+export function afterEnqueue(): void {
+  // Where there is no Background Sync it answers false: the page's own triggers drain the outbox.
+  void requestOutboxSync();
+  void running?.triggers.drainOutbox();
+}
+
+/** Retries the sending now (the Unsent screen's "retry"). */
+export function drainNow(): void {
+  void running?.triggers.drainOutbox();
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* The last session, for a cold start without a network                                            */
+/* ---------------------------------------------------------------------------------------------- */
+
+/** localStorage key of the last signed-in user as `GET /user` answered (the tokens live there too). */
+export const LAST_USER_KEY = 'offlineLastUser';
+
+export interface RememberedSession {
+  user: CurrentUser;
+  enums: EnumsData;
+  units: Unit[];
+}
+
+/**
+ * Keeps what the session rules loaded (the user; enums and units in the device database under that user),
+ * so a page opened without a network can still reach the screens that read the mirror.
+ */
+export async function rememberSession(session: RememberedSession, db: AppDatabase = getAppDatabase(), storage: Storage = localStorage): Promise<void> {
+  const ownerUserId = session.user.id;
+  await db.transaction('rw', [db.enums, db.units], async () => {
+    await db.enums.put({ ownerUserId, data: session.enums, updatedAt: Date.now() });
+    await db.units.where('ownerUserId').equals(ownerUserId).delete();
+    await db.units.bulkPut(session.units.map((unit) => ({ ...unit, ownerUserId })));
+  });
+  storage.setItem(LAST_USER_KEY, JSON.stringify(session.user));
+}
+
+/** The remembered session, checked with its structs; null when there is none or it does not check out. */
+export async function recallSession(db: AppDatabase = getAppDatabase(), storage: Storage = localStorage): Promise<RememberedSession | null> {
+  let user: unknown;
+  try {
+    user = JSON.parse(storage.getItem(LAST_USER_KEY) ?? 'null');
+  } catch (error) {
+    console.warn('The remembered user is not JSON', error);
+    return null;
+  }
+  if (!CurrentUser.is(user)) return null;
+  const enumsRow = checkRows(StoredEnumsRow, [await db.enums.get(user.id)].filter(Boolean), 'enums').rows[0];
+  if (!enumsRow) return null;
+  const units = checkRows(Unit, await db.units.where('ownerUserId').equals(user.id).toArray(), 'units').rows.map(({ id, title, type }) => ({ id, title, type }));
+  return { user, enums: enumsRow.data, units };
+}
+
+/** Forgets the remembered user (sign-out); the mirror stays, tagged with its owner. */
+export function forgetSession(storage: Storage = localStorage): void {
+  storage.removeItem(LAST_USER_KEY);
+}

@@ -1,0 +1,164 @@
+// Test double of the main-service for the outbox and pull tests (not used by the app): proposals and
+// uploads with the Idempotency-Key rules of docs/api.md (replay answers the stored response, another body
+// under the same key 422, a key still running 409), bearer tokens that can be expired on demand, and fault
+// injection per request (no answer, answer lost after commit, a status, a hang).
+import { type Suggestion, SuggestionInput, dueDateOf } from '../../domain/suggestion';
+
+export type Fault =
+  | { kind: 'network' }
+  | { kind: 'lost-answer' }
+  | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
+  | { kind: 'hang' };
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  key: string | null;
+  token: string | null;
+}
+
+const API = '/main-service/api/v1';
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+export class FakeMainService {
+  readonly userId: string;
+  readonly calls: FakeCall[] = [];
+  readonly suggestions = new Map<string, Suggestion>();
+  readonly uploads = new Map<string, { bytes: Uint8Array; name: string; type: string }>();
+  /** How many times each key's change was really carried out (must never exceed 1). */
+  readonly executions = new Map<string, number>();
+  readonly validTokens = new Set<string>();
+  /** Decides a fault for each call; undefined lets it through. */
+  fault: (call: FakeCall) => Fault | undefined = () => undefined;
+  /** Largest number of requests in flight at once. */
+  maxInFlight = 0;
+  private inFlight = 0;
+  private readonly stored = new Map<string, { hash: string; status: number; body: unknown } | 'running'>();
+  private counter = 0;
+
+  constructor(userId = '00000000-0000-4000-8000-000000000001', token = 'token-1') {
+    this.userId = userId;
+    this.validTokens.add(token);
+  }
+
+  readonly fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers = new Headers(init?.headers);
+    const call: FakeCall = {
+      method: init?.method ?? 'GET',
+      path: url.split('?')[0] ?? url,
+      key: headers.get('Idempotency-Key'),
+      token: headers.get('Authorization')?.replace(/^Bearer /, '') ?? null,
+    };
+    this.inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      await Promise.resolve();
+      const fault = this.fault(call);
+      if (fault?.kind === 'network') throw new TypeError('Failed to fetch');
+      if (fault?.kind === 'hang') {
+        return await new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation timed out.', 'TimeoutError')));
+        });
+      }
+      this.calls.push(call);
+      if (fault?.kind === 'status') return json(fault.status, fault.body ?? { message: `fault ${fault.status}` }, fault.headers);
+      const response = await this.handle(call, init?.body ?? null);
+      if (fault?.kind === 'lost-answer') throw new TypeError('Failed to fetch (answer lost)');
+      return response;
+    } finally {
+      this.inFlight -= 1;
+    }
+  }) as typeof fetch;
+
+  /** Makes every token issued so far expired. */
+  expireTokens(): void {
+    this.validTokens.clear();
+  }
+
+  issueToken(): string {
+    this.counter += 1;
+    const token = `token-r${this.counter}`;
+    this.validTokens.add(token);
+    return token;
+  }
+
+  private async handle(call: FakeCall, body: BodyInit | null): Promise<Response> {
+    if (!call.token || !this.validTokens.has(call.token)) return json(403, { message: 'Token Expired.' });
+    const upload = call.method === 'POST' && call.path === `${API}/files/upload`;
+    const suggestionsMatch = /^\/main-service\/api\/v1\/companies\/([^/]+)\/suggestions$/.exec(call.path);
+    if (!upload && !(call.method === 'POST' && suggestionsMatch)) return json(404, { message: 'not found' });
+    if (call.key === null) return json(400, { message: 'Idempotency-Key required by this fake' });
+
+    let hash: string;
+    let file: { bytes: Uint8Array; name: string; type: string } | null = null;
+    let parsed: unknown = null;
+    if (upload) {
+      const part = body instanceof FormData ? body.get('file') : null;
+      if (!(part instanceof Blob)) return json(400, { message: 'no file' });
+      const bytes = new Uint8Array(await part.arrayBuffer());
+      file = { bytes, name: part instanceof File ? part.name : 'file', type: part.type };
+      hash = `upload:${Array.from(bytes).join(',')}`;
+    } else {
+      hash = `${call.method} ${call.path} ${typeof body === 'string' ? body : ''}`;
+      parsed = typeof body === 'string' ? (JSON.parse(body) as unknown) : null;
+    }
+
+    const scopedKey = `${this.userId}:${call.key}`;
+    const previous = this.stored.get(scopedKey);
+    if (previous === 'running') return json(409, { message: 'still running' }, { 'Retry-After': '1' });
+    if (previous) {
+      if (previous.hash !== hash) return json(422, { message: 'Idempotency-Key reused with another request' });
+      return json(previous.status, previous.body, { 'Idempotent-Replayed': 'true' });
+    }
+    this.stored.set(scopedKey, 'running');
+    const answer = file ? this.storeUpload(file) : this.createSuggestion(suggestionsMatch?.[1] ?? '', parsed);
+    if (answer.status < 500) {
+      this.executions.set(call.key, (this.executions.get(call.key) ?? 0) + 1);
+      this.stored.set(scopedKey, { hash, status: answer.status, body: answer.body });
+    } else {
+      this.stored.delete(scopedKey);
+    }
+    return json(answer.status, answer.body);
+  }
+
+  private storeUpload(file: { bytes: Uint8Array; name: string; type: string }): { status: number; body: unknown } {
+    const imageId = crypto.randomUUID();
+    this.uploads.set(imageId, file);
+    return { status: 200, body: { status: 200, message: 'OK', data: { imageId, imageLink: `/uploads/${imageId}`, name: file.name } } };
+  }
+
+  private createSuggestion(companyId: string, input: unknown): { status: number; body: unknown } {
+    if (!SuggestionInput.is(input)) return { status: 400, body: { message: 'invalid', errors: { title: 'invalid' } } };
+    const missing = input.imageIds.filter((id) => !this.uploads.has(id));
+    if (missing.length > 0) return { status: 400, body: { message: 'unknown image', errors: { imageIds: 'unknown' } } };
+    const now = new Date().toISOString();
+    const id = input.id ?? crypto.randomUUID();
+    if (this.suggestions.has(id)) return { status: 409, body: { message: 'exists' } };
+    const suggestion: Suggestion = {
+      id,
+      companyId,
+      title: input.title,
+      problem: input.problem,
+      solution: input.solution,
+      expectedEffect: input.expectedEffect,
+      effectEstimate: input.effectEstimate ?? null,
+      departmentId: input.departmentId,
+      goalId: input.goalId ?? null,
+      images: input.imageIds.map((imageId) => ({ imageId, imageLink: `/uploads/${imageId}`, name: this.uploads.get(imageId)?.name ?? '' })),
+      authorId: this.userId,
+      authorName: 'Test Employee',
+      status: 'UNDER_CONSIDERATION',
+      dueAt: dueDateOf(now),
+      submittedAt: input.submittedAt ?? now,
+      receivedAt: now,
+      reviewComment: null,
+      history: [{ at: now, kind: 'SUBMITTED', byUserId: this.userId, comment: null }],
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.suggestions.set(id, suggestion);
+    return { status: 201, body: { data: suggestion, message: 'OK' } };
+  }
+}

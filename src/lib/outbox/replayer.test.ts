@@ -1,0 +1,512 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
+import { AppDatabase } from '../db/database';
+import type { Suggestion, SuggestionInput } from '../../domain/suggestion';
+import { FakeMainService, type FakeCall, type Fault } from './fake-main-service';
+import { countUnsent, discard, entityKeyOf, enqueue, listOutbox, retry, storeFile, writeWithOutbox } from './outbox';
+import { BACKOFF_CAP_MS, LEASE_MS, backoffDelay, createReplayer, type ExclusiveLocks, type ReplayerOptions } from './replayer';
+
+const OWNER = '00000000-0000-4000-8000-000000000001';
+const OTHER_USER = '00000000-0000-4000-8000-000000000002';
+const COMPANY = '00000000-0000-4000-8000-0000000000c1';
+const DEPARTMENT = '00000000-0000-4000-8000-0000000000d1';
+const DAY = 24 * 60 * 60 * 1000;
+
+const databases: AppDatabase[] = [];
+function openDb(name: string): AppDatabase {
+  const db = new AppDatabase(name);
+  databases.push(db);
+  return db;
+}
+let dbCounter = 0;
+const freshName = () => `replayer-test-${++dbCounter}-${Math.random()}`;
+
+afterEach(async () => {
+  for (const db of databases.splice(0)) {
+    db.close();
+    await db.delete();
+  }
+});
+
+function fakeClock(start = Date.parse('2026-05-01T08:00:00Z')) {
+  return {
+    time: start,
+    now() {
+      return this.time;
+    },
+    advance(ms: number) {
+      this.time += ms;
+    },
+  };
+}
+
+/** In-memory Web Locks with ifAvailable, shared by the "tabs" of one test. */
+function fakeLocks(): ExclusiveLocks {
+  const held = new Set<string>();
+  return {
+    async request(name, _options, callback) {
+      if (held.has(name)) return callback(null);
+      held.add(name);
+      try {
+        return await callback({ name });
+      } finally {
+        held.delete(name);
+      }
+    },
+  };
+}
+
+function client(server: FakeMainService, initialToken = 'token-1') {
+  const tokens = { access: initialToken as string | null, getAccess: () => tokens.access };
+  const http = {
+    refreshes: 0,
+    async refreshSession() {
+      http.refreshes += 1;
+      await Promise.resolve();
+      tokens.access = server.issueToken();
+    },
+  };
+  return { tokens, http };
+}
+
+function replayerFor(db: AppDatabase, server: FakeMainService, overrides: Partial<ReplayerOptions> = {}) {
+  const { tokens, http } = client(server);
+  const clock = fakeClock();
+  const replayer = createReplayer({
+    db,
+    fetch: server.fetch,
+    tokens,
+    http,
+    getOwnerUserId: () => OWNER,
+    clock,
+    random: () => 0.5,
+    handlers: {
+      'suggestion.create': async ({ db: tx, data }) => {
+        await tx.suggestions.put({ ...(data as Suggestion), ownerUserId: OWNER });
+      },
+    },
+    ...overrides,
+  });
+  return { replayer, tokens, http, clock: (overrides.clock as ReturnType<typeof fakeClock> | undefined) ?? clock };
+}
+
+function proposal(id: string, title = 'Less scrap on line 2'): SuggestionInput {
+  return { id, title, problem: 'Scrap', solution: 'Sensor', expectedEffect: 'Less scrap', departmentId: DEPARTMENT, imageIds: [] };
+}
+
+/** What a feature's store does: the local row, its photos and its outbox row in one transaction. */
+async function submitProposal(db: AppDatabase, options: { photos?: number; owner?: string; now?: number; title?: string } = {}) {
+  const id = crypto.randomUUID();
+  const owner = options.owner ?? OWNER;
+  await writeWithOutbox(db, [db.suggestions], async () => {
+    const fileIds: string[] = [];
+    for (let i = 0; i < (options.photos ?? 0); i += 1) {
+      const bytes = new Uint8Array([i, 1, 2, 3, id.charCodeAt(0)]);
+      const file = await storeFile(db, { ownerUserId: owner, data: bytes.buffer, type: 'image/jpeg', name: `photo-${i}.jpg` });
+      fileIds.push(file.id);
+    }
+    await enqueue(db, {
+      ownerUserId: owner,
+      kind: 'suggestion.create',
+      method: 'POST',
+      path: `/api/v1/companies/${COMPANY}/suggestions`,
+      body: proposal(id, options.title),
+      entityKey: entityKeyOf('suggestions', id),
+      fileIds,
+      ...(options.now !== undefined ? { now: options.now } : {}),
+    });
+  });
+  return id;
+}
+
+const proposalCalls = (server: FakeMainService) => server.calls.filter((c) => c.path.endsWith('/suggestions'));
+
+describe('outbox: writes', () => {
+  it('refuses to enqueue outside a transaction over the outbox', async () => {
+    const db = openDb(freshName());
+    await expect(
+      enqueue(db, { ownerUserId: OWNER, kind: 'k', method: 'POST', path: '/x', body: {}, entityKey: 'e' }),
+    ).rejects.toThrow(/inside a read-write transaction/);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('stores nothing half-way when the write fails between the photos and the outbox row', async () => {
+    const db = openDb(freshName());
+    await expect(
+      writeWithOutbox(db, [db.suggestions], async () => {
+        await storeFile(db, { ownerUserId: OWNER, data: new ArrayBuffer(8), type: 'image/png', name: 'a.png' });
+        throw new Error('the page died here');
+      }),
+    ).rejects.toThrow('the page died here');
+    expect(await db.files.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keeps photos as ArrayBuffer with their type and name', async () => {
+    const db = openDb(freshName());
+    await submitProposal(db, { photos: 2 });
+    const files = (await db.files.toArray()).sort((a, b) => a.name.localeCompare(b.name));
+    expect(files).toHaveLength(2);
+    expect(Object.prototype.toString.call(files[0]?.data)).toBe('[object ArrayBuffer]');
+    expect(files[0]).toMatchObject({ type: 'image/jpeg', name: 'photo-0.jpg', uploaded: null });
+  });
+
+  it('turns a full disk into a StorageQuotaError and stores nothing', async () => {
+    const db = openDb(freshName());
+    const attempt = writeWithOutbox(db, [db.suggestions], async () => {
+      await storeFile(db, { ownerUserId: OWNER, data: new ArrayBuffer(8), type: 'image/png', name: 'a.png' });
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    await expect(attempt).rejects.toMatchObject({ name: 'StorageQuotaError' });
+    expect(await db.files.count()).toBe(0);
+  });
+
+  it('discard removes a row and its photos; nothing else removes a parked row', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    server.fault = () => ({ kind: 'status', status: 422, body: { message: 'Bad' } });
+    const { replayer } = replayerFor(db, server);
+    await submitProposal(db, { photos: 1 });
+    await replayer.drain();
+    await replayer.drain();
+    const [row] = await listOutbox(db, OWNER);
+    expect(row?.status).toBe('failed');
+    expect(await db.files.count()).toBe(1);
+    expect(await discard(db, row?.id ?? '')).toBe(true);
+    expect(await countUnsent(db, OWNER)).toBe(0);
+    expect(await db.files.count()).toBe(0);
+  });
+});
+
+describe('replayer: sending', () => {
+  it('uploads the photos first, each with its own key, then posts the proposal with their imageIds', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const { replayer } = replayerFor(db, server);
+    const id = await submitProposal(db, { photos: 3 });
+    const [row] = await listOutbox(db, OWNER);
+    const result = await replayer.drain();
+
+    expect(result.sent).toBe(1);
+    expect(server.calls.map((c) => c.path.split('/').pop())).toEqual(['upload', 'upload', 'upload', 'suggestions']);
+    const keys = server.calls.map((c) => c.key);
+    expect(new Set(keys).size).toBe(4);
+    expect(keys[3]).toBe(row?.id);
+    const created = server.suggestions.get(id);
+    expect(created?.images).toHaveLength(3);
+    expect(created?.images.map((image) => server.uploads.get(image.imageId)?.name)).toEqual(['photo-0.jpg', 'photo-1.jpg', 'photo-2.jpg']);
+    expect(await countUnsent(db, OWNER)).toBe(0);
+    expect(await db.files.count()).toBe(0);
+    expect((await db.suggestions.get([OWNER, id]))?.receivedAt).toBe(created?.receivedAt);
+  });
+
+  it('replays with the same key when the server committed but the answer was lost: one proposal', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    let lost = false;
+    server.fault = (call) => {
+      if (!lost && call.path.endsWith('/suggestions')) {
+        lost = true;
+        return { kind: 'lost-answer' };
+      }
+      return undefined;
+    };
+    const { replayer, clock } = replayerFor(db, server);
+    const id = await submitProposal(db, { photos: 1 });
+    const first = await replayer.drain();
+    expect(first.stopped).toBe('offline');
+    expect(await countUnsent(db, OWNER)).toBe(1);
+    clock.advance(BACKOFF_CAP_MS);
+    const second = await replayer.drain();
+    expect(second.sent).toBe(1);
+    const posts = proposalCalls(server);
+    expect(posts).toHaveLength(2);
+    expect(posts[0]?.key).toBe(posts[1]?.key);
+    expect(server.suggestions.size).toBe(1);
+    expect(server.executions.get(posts[0]?.key ?? '')).toBe(1);
+    // The photo was uploaded once: its answer was kept on the device.
+    expect(server.uploads.size).toBe(1);
+    expect(server.suggestions.has(id)).toBe(true);
+  });
+
+  it('resumes an interrupted replay on a reopened database and sends each item once', async () => {
+    const name = freshName();
+    const db1 = openDb(name);
+    const server = new FakeMainService();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push(await submitProposal(db1));
+    // The page dies while the third request is on the wire (the server got it, the answer never came).
+    let posts = 0;
+    server.fault = (call) => (call.path.endsWith('/suggestions') && ++posts === 3 ? { kind: 'hang' } : undefined);
+    const clock = fakeClock();
+    const first = replayerFor(db1, server, { clock, requestTimeoutMs: 50 });
+    const killed = first.replayer.drain();
+    await vi.waitFor(() => expect(posts).toBe(3));
+    // A new page: new database connection, no locks (the lease of the dead page has to expire).
+    const db2 = openDb(name);
+    server.fault = () => undefined;
+    const second = replayerFor(db2, server, { clock });
+    expect((await second.replayer.drain()).skipped).toBe('busy');
+    clock.advance(LEASE_MS + 1);
+    const resumed = await second.replayer.drain();
+    await killed;
+    expect(resumed.skipped).toBeNull();
+    expect(await countUnsent(db2, OWNER)).toBe(0);
+    expect([...server.suggestions.keys()].sort()).toEqual([...ids].sort());
+    for (const count of server.executions.values()) expect(count).toBe(1);
+  });
+
+  it('lets only one of two tabs send (Web Locks); the other answers busy', async () => {
+    const name = freshName();
+    const server = new FakeMainService();
+    const locks = fakeLocks();
+    const db1 = openDb(name);
+    const db2 = openDb(name);
+    for (let i = 0; i < 10; i += 1) await submitProposal(db1);
+    const tab1 = replayerFor(db1, server, { locks });
+    const tab2 = replayerFor(db2, server, { locks });
+    const [a, b] = await Promise.all([tab1.replayer.drain(), tab2.replayer.drain()]);
+    expect([a.skipped, b.skipped].filter((s) => s === 'busy')).toHaveLength(1);
+    expect(a.sent + b.sent).toBe(10);
+    expect(server.maxInFlight).toBe(1);
+    expect(proposalCalls(server)).toHaveLength(10);
+  });
+
+  it('lets only one of two tabs send without Web Locks (IndexedDB lease)', async () => {
+    const name = freshName();
+    const server = new FakeMainService();
+    const db1 = openDb(name);
+    const db2 = openDb(name);
+    for (let i = 0; i < 10; i += 1) await submitProposal(db1);
+    const clock = fakeClock();
+    const tab1 = replayerFor(db1, server, { clock });
+    const tab2 = replayerFor(db2, server, { clock });
+    const results = await Promise.all([tab1.replayer.drain(), tab2.replayer.drain()]);
+    expect(results.filter((r) => r.skipped === 'busy')).toHaveLength(1);
+    expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(10);
+    expect(server.maxInFlight).toBe(1);
+    expect(proposalCalls(server)).toHaveLength(10);
+  });
+
+  it('parks a 422 (same key, another body) as failed, not sent, and keeps sending other entities', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const poison = await submitProposal(db, { title: 'poison' });
+    const good = [await submitProposal(db), await submitProposal(db)];
+    const [poisonRow] = await listOutbox(db, OWNER);
+    server.fault = (call) =>
+      call.key === poisonRow?.id ? { kind: 'status', status: 422, body: { message: 'Key reused with another request' } } : undefined;
+    const { replayer } = replayerFor(db, server);
+    const result = await replayer.drain();
+    expect(result).toMatchObject({ sent: 2, parked: 1 });
+    const left = await listOutbox(db, OWNER);
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ status: 'failed', lastError: { status: 422, message: 'Key reused with another request' } });
+    expect(server.suggestions.has(poison)).toBe(false);
+    expect(good.every((id) => server.suggestions.has(id))).toBe(true);
+  });
+
+  it('parks a 409 as conflict; retry() puts it back in line', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    let conflict = true;
+    server.fault = () => (conflict ? { kind: 'status', status: 409, body: { message: 'Already rejected' } } : undefined);
+    const { replayer } = replayerFor(db, server);
+    await submitProposal(db);
+    await replayer.drain();
+    const [row] = await listOutbox(db, OWNER);
+    expect(row?.status).toBe('conflict');
+    expect((await replayer.drain()).sent).toBe(0);
+    conflict = false;
+    await retry(db, row?.id ?? '');
+    expect((await replayer.drain()).sent).toBe(1);
+  });
+
+  it('keeps strict order per entity: a later change waits while an earlier one of the same entity is parked', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const id = await submitProposal(db);
+    await writeWithOutbox(db, [], () =>
+      enqueue(db, {
+        ownerUserId: OWNER,
+        kind: 'suggestion.review',
+        method: 'POST',
+        path: `/api/v1/companies/${COMPANY}/suggestions/${id}/review`,
+        body: { decision: 'APPROVED', comment: 'ok' },
+        entityKey: entityKeyOf('suggestions', id),
+      }),
+    );
+    const other = await submitProposal(db);
+    const [first] = await listOutbox(db, OWNER);
+    server.fault = (call) => (call.key === first?.id ? { kind: 'status', status: 400, body: { message: 'invalid' } } : undefined);
+    const { replayer } = replayerFor(db, server);
+    const result = await replayer.drain();
+    expect(result.sent).toBe(1);
+    expect(server.calls.some((c) => c.path.endsWith('/review'))).toBe(false);
+    expect(server.suggestions.has(other)).toBe(true);
+    expect((await listOutbox(db, OWNER)).map((r) => r.status)).toEqual(['failed', 'pending']);
+  });
+
+  it('keeps an item after 5xx and timeouts and sends it once the server recovers', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const faults: Fault[] = [{ kind: 'status', status: 500 }, { kind: 'hang' }, { kind: 'status', status: 503 }, { kind: 'network' }];
+    server.fault = () => faults.shift();
+    const { replayer, clock } = replayerFor(db, server, { requestTimeoutMs: 20 });
+    const id = await submitProposal(db);
+    for (let i = 0; i < 4; i += 1) {
+      await replayer.drain();
+      expect(await countUnsent(db, OWNER)).toBe(1);
+      clock.advance(BACKOFF_CAP_MS);
+    }
+    expect((await replayer.drain()).sent).toBe(1);
+    expect(server.suggestions.has(id)).toBe(true);
+    expect(server.suggestions.size).toBe(1);
+  });
+
+  it('honours Retry-After of a 429 and never gives up during a long outage', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    let down = true;
+    server.fault = () => (down ? { kind: 'status', status: 429, headers: { 'Retry-After': '120' } } : undefined);
+    const { replayer, clock } = replayerFor(db, server);
+    await submitProposal(db);
+    const start = clock.now();
+    const first = await replayer.drain();
+    expect(first.stopped).toBe('throttled');
+    expect(first.nextAttemptAt).toBeGreaterThanOrEqual(start + 120_000);
+    server.fault = () => (down ? { kind: 'network' } : undefined);
+    for (let hour = 0; hour < 48; hour += 1) {
+      clock.advance(60 * 60_000);
+      const result = await replayer.drain();
+      expect(result.nextAttemptAt).not.toBeNull();
+      expect((result.nextAttemptAt ?? 0) - clock.now()).toBeLessThanOrEqual(BACKOFF_CAP_MS);
+    }
+    down = false;
+    clock.advance(BACKOFF_CAP_MS);
+    expect((await replayer.drain()).sent).toBe(1);
+  });
+
+  it('sends an item queued 30 days ago', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const { replayer, clock } = replayerFor(db, server);
+    const id = await submitProposal(db, { now: clock.now() - 30 * DAY });
+    expect((await replayer.drain()).sent).toBe(1);
+    expect(server.suggestions.has(id)).toBe(true);
+  });
+
+  it('refreshes exactly once when the token expires during a replay of 20 items', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    for (let i = 0; i < 20; i += 1) await submitProposal(db);
+    let posts = 0;
+    server.fault = (call: FakeCall) => {
+      if (call.path.endsWith('/suggestions') && ++posts === 7) server.expireTokens();
+      return undefined;
+    };
+    const { replayer, http } = replayerFor(db, server);
+    const result = await replayer.drain();
+    expect(result.sent).toBe(20);
+    expect(http.refreshes).toBe(1);
+    expect(server.suggestions.size).toBe(20);
+  });
+
+  it('stops and keeps the rows when the session cannot be refreshed', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    server.expireTokens();
+    const { replayer, http } = replayerFor(db, server);
+    http.refreshSession = () => Promise.reject(Object.assign(new Error('refused'), { status: 401 }));
+    await submitProposal(db);
+    await submitProposal(db);
+    const result = await replayer.drain();
+    expect(result).toMatchObject({ stopped: 'auth', sent: 0 });
+    expect((await listOutbox(db, OWNER)).map((r) => r.status)).toEqual(['pending', 'pending']);
+  });
+
+  it("never sends another user's items", async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    await submitProposal(db, { owner: OTHER_USER });
+    const mine = await submitProposal(db);
+    const { replayer } = replayerFor(db, server);
+    expect((await replayer.drain()).sent).toBe(1);
+    expect([...server.suggestions.keys()]).toEqual([mine]);
+    expect(await countUnsent(db, OTHER_USER)).toBe(1);
+    const signedOut = replayerFor(db, server, { getOwnerUserId: () => null });
+    expect((await signedOut.replayer.drain()).skipped).toBe('signed-out');
+  });
+
+  it('backs off with full jitter, capped at 5 minutes', () => {
+    expect(backoffDelay(1, () => 0.999)).toBeLessThan(1000);
+    expect(backoffDelay(4, () => 0.999)).toBeLessThan(8000);
+    expect(backoffDelay(40, () => 0.999)).toBeLessThanOrEqual(BACKOFF_CAP_MS);
+    expect(backoffDelay(40, () => 0)).toBe(0);
+  });
+});
+
+describe('replayer: property', () => {
+  it('sends every submission exactly once through failures, reloads and reconnections', async () => {
+    type Step =
+      | { kind: 'submit'; photos: number }
+      | { kind: 'drain' }
+      | { kind: 'fault'; fault: 'network' | 'lost-answer' | '500' | '429' | 'expire' | 'none' }
+      | { kind: 'reload' }
+      | { kind: 'wait' };
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('submit' as const), photos: fc.integer({ min: 0, max: 3 }) }),
+      fc.constant({ kind: 'drain' as const }),
+      fc.record({ kind: fc.constant('fault' as const), fault: fc.constantFrom('network', 'lost-answer', '500', '429', 'expire', 'none') }),
+      fc.constant({ kind: 'reload' as const }),
+      fc.constant({ kind: 'wait' as const }),
+    ) as fc.Arbitrary<Step>;
+
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 25 }), fc.integer({ min: 0, max: 1000 }), async (steps, seed) => {
+        const name = freshName();
+        const server = new FakeMainService();
+        const clock = fakeClock();
+        let jitter = seed;
+        const random = () => ((jitter = (jitter * 9301 + 49297) % 233280) / 233280);
+        let db = openDb(name);
+        let current = replayerFor(db, server, { clock, random });
+        let mode: 'network' | 'lost-answer' | '500' | '429' | 'expire' | 'none' = 'none';
+        server.fault = (call) => {
+          if (mode === 'network') return { kind: 'network' };
+          if (mode === 'lost-answer') return { kind: 'lost-answer' };
+          if (mode === '500') return { kind: 'status', status: 500 };
+          if (mode === '429') return { kind: 'status', status: 429, headers: { 'Retry-After': '3' } };
+          if (mode === 'expire' && call.path.endsWith('/suggestions')) server.expireTokens();
+          return undefined;
+        };
+        const submitted: string[] = [];
+        for (const s of steps) {
+          if (s.kind === 'submit') submitted.push(await submitProposal(db, { photos: s.photos }));
+          else if (s.kind === 'drain') await current.replayer.drain();
+          else if (s.kind === 'fault') mode = s.fault;
+          else if (s.kind === 'wait') clock.advance(BACKOFF_CAP_MS);
+          else {
+            db.close();
+            db = openDb(name);
+            const token = current.tokens.access;
+            current = replayerFor(db, server, { clock, random });
+            current.tokens.access = token;
+          }
+        }
+        // Reconnect for good and let the timer fire until the outbox is empty.
+        mode = 'none';
+        for (let i = 0; i < 5 && (await countUnsent(db, OWNER)) > 0; i += 1) {
+          clock.advance(BACKOFF_CAP_MS + 5000);
+          await current.replayer.drain();
+        }
+        expect(await countUnsent(db, OWNER)).toBe(0);
+        expect([...server.suggestions.keys()].sort()).toEqual([...submitted].sort());
+        for (const count of server.executions.values()) expect(count).toBe(1);
+        for (const id of submitted) expect(await db.suggestions.get([OWNER, id])).toBeDefined();
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

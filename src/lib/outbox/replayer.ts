@@ -1,0 +1,413 @@
+// The replayer: sends the outbox to the main-service (DESIGN.md, "Offline-first data flow", points 2-3).
+// Guarantees:
+// - one sender at a time across tabs and the service worker: the Web Lock 'outbox-replay' taken with
+//   ifAvailable (a second drain returns 'busy' at once); where Web Locks are missing, a lease row in
+//   IndexedDB, renewed while sending and expiring when its holder dies;
+// - only the signed-in user's rows are sent, in seq order, strictly in order per entity: a row waits while an
+//   earlier row with the same entityKey (or its `dependsOn`) is still in the outbox, whatever its state;
+// - every request carries the row's id as Idempotency-Key (each photo its own key), so a replay after a lost
+//   answer or a killed page is absorbed by the server; photos are uploaded first and their imageIds put into
+//   the body;
+// - 2xx: the row (and its photos) leave the outbox and the server's entity is stored by the kind's handler,
+//   in one transaction; network error, 408, 429, 5xx (and a 409 that carries Retry-After: the same key still
+//   running on the server): retried later with exponential backoff and full jitter capped at 5 minutes
+//   (Retry-After honoured), never given up; 403 'Token Expired.': the HTTP client's one shared refresh, then
+//   the same request once more; 401 or a refused refresh: the drain stops, rows stay pending; 409: parked as
+//   'conflict'; 422 and other 4xx: parked as 'failed' with the server's message, without blocking other
+//   entities. A row is removed only on success (or by the user's discard).
+// It takes fetch, token store, HTTP client, clock and random source as parameters, so the same code runs in
+// the page, the service worker and tests.
+import Dexie from 'dexie';
+import type { HttpClient } from '../http';
+import { TOKEN_EXPIRED_MESSAGE } from '../http';
+import type { TokenStore } from '../token-store';
+import type { AppDatabase, OutboxError, OutboxRow, StoredFile } from '../db/database';
+import { StoredOutboxRow, checkRows, isStoredFile } from '../db/rows';
+import { dropUnusedFiles } from './outbox';
+
+export const REPLAY_LOCK_NAME = 'outbox-replay';
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_CAP_MS = 5 * 60_000;
+/** Retry-After longer than this is treated as this (a confused proxy should not stall the queue for days). */
+export const RETRY_AFTER_CAP_MS = 60 * 60_000;
+export const LEASE_MS = 60_000;
+export const UPLOAD_PATH = '/api/v1/files/upload';
+
+export interface Clock {
+  now(): number;
+}
+
+/** `navigator.locks` as far as the replayer needs it. */
+export interface ExclusiveLocks {
+  request<T>(name: string, options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T>): Promise<T>;
+}
+
+export interface SuccessContext {
+  db: AppDatabase;
+  row: OutboxRow;
+  /** The `data` of the server's answer (null when it had none). */
+  data: unknown;
+}
+
+/** Stores what the server answered for a row of one kind; runs in the transaction that removes the row. */
+export type SuccessHandler = (context: SuccessContext) => Promise<void>;
+
+export interface ReplayerOptions {
+  db: AppDatabase;
+  fetch: typeof fetch;
+  tokens: Pick<TokenStore, 'getAccess'>;
+  http: Pick<HttpClient, 'refreshSession'>;
+  /** The signed-in user: only their rows are sent. */
+  getOwnerUserId: () => string | null | Promise<string | null>;
+  clock: Clock;
+  /** In [0, 1): the jitter of the backoff. */
+  random: () => number;
+  /** Put before every path, e.g. '/main-service'. */
+  prefix?: string;
+  getLocale?: () => string;
+  /** `navigator.locks`; null or omitted: the IndexedDB lease. */
+  locks?: ExclusiveLocks | null;
+  handlers?: Readonly<Record<string, SuccessHandler>>;
+  /** Told after every change to the outbox (sent, parked, rescheduled). */
+  onChange?: () => void;
+  /** A request with no answer after this long counts as a network failure (default 60 s). */
+  requestTimeoutMs?: number;
+}
+
+export interface DrainResult {
+  /** 'busy': another tab or the service worker is sending; 'signed-out': no user. */
+  skipped: 'busy' | 'signed-out' | null;
+  sent: number;
+  /** Rows parked as conflict or failed in this drain. */
+  parked: number;
+  /** Rows rescheduled after a transient failure in this drain. */
+  retried: number;
+  /** Stopped early: no network, or the session could not be refreshed. */
+  stopped: 'offline' | 'auth' | 'throttled' | null;
+  /** The earliest time a waiting row may be tried again, null when none waits. */
+  nextAttemptAt: number | null;
+}
+
+export interface Replayer {
+  drain(): Promise<DrainResult>;
+}
+
+type Answer =
+  | { kind: 'answer'; status: number; body: unknown; retryAfterMs: number | null }
+  | { kind: 'network'; message: string }
+  | { kind: 'auth'; message: string };
+
+type Outcome = 'sent' | 'parked' | 'retry' | 'offline' | 'auth' | 'throttled' | 'gone';
+
+/** Full-jitter exponential backoff (AWS architecture blog): uniform in [0, min(cap, base * 2^(n-1))]. */
+export function backoffDelay(attempts: number, random: () => number): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(Math.max(attempts - 1, 0), 30));
+  return Math.floor(random() * ceiling);
+}
+
+/** Retry-After in seconds or as an HTTP date, in ms from `now`; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number): number | null {
+  if (value === null || value.trim() === '') return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.min(Math.max(seconds, 0) * 1000, RETRY_AFTER_CAP_MS);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.min(Math.max(at - now, 0), RETRY_AFTER_CAP_MS);
+}
+
+function messageOf(body: unknown): string | null {
+  if (typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string') {
+    return (body as { message: string }).message;
+  }
+  return null;
+}
+
+function fieldErrorsOf(body: unknown): Record<string, string> | undefined {
+  const errors = typeof body === 'object' && body !== null ? (body as { errors?: unknown }).errors : undefined;
+  if (typeof errors !== 'object' || errors === null) return undefined;
+  const entries = Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+function dataOf(body: unknown): unknown {
+  return typeof body === 'object' && body !== null && 'data' in body ? (body).data : null;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text.trim() === '' ? null : (JSON.parse(text) as unknown);
+  } catch (error) {
+    // A proxy's HTML page, say: the status still decides.
+    console.warn('The outbox answer is not JSON', error);
+    return null;
+  }
+}
+
+function isTransient(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+function randomHolderId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+}
+
+export function createReplayer(options: ReplayerOptions): Replayer {
+  const { db, clock, random, tokens, http } = options;
+  const prefix = options.prefix ?? '/main-service';
+  const getLocale = options.getLocale ?? (() => 'ru');
+  const handlers = options.handlers ?? {};
+  const holder = randomHolderId();
+  const timeoutMs = options.requestTimeoutMs ?? 60_000;
+  // One drain at a time inside this replayer even where the lock is re-entrant for one context.
+  let running: Promise<DrainResult> | null = null;
+
+  const notify = () => options.onChange?.();
+
+  async function fetchWithToken(path: string, init: (headers: Record<string, string>) => RequestInit): Promise<Answer> {
+    const attempt = async (): Promise<{ answer: Answer; usedToken: string | null }> => {
+      const usedToken = tokens.getAccess();
+      const headers: Record<string, string> = { Accept: 'application/json', Language: getLocale() };
+      if (usedToken) headers.Authorization = `Bearer ${usedToken}`;
+      try {
+        const response = await options.fetch(`${prefix}${path}`, { ...init(headers), signal: AbortSignal.timeout(timeoutMs) });
+        const body = await readBody(response);
+        const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), clock.now());
+        return { answer: { kind: 'answer', status: response.status, body, retryAfterMs }, usedToken };
+      } catch (error) {
+        return { answer: { kind: 'network', message: error instanceof Error ? error.message : String(error) }, usedToken };
+      }
+    };
+    const isExpired = (answer: Answer) => answer.kind === 'answer' && answer.status === 403 && messageOf(answer.body) === TOKEN_EXPIRED_MESSAGE;
+
+    const first = await attempt();
+    if (!isExpired(first.answer)) return first.answer;
+    // Another sender may already have refreshed: then the stored token is new and we just resend.
+    if (tokens.getAccess() === first.usedToken) {
+      try {
+        await http.refreshSession();
+      } catch (error) {
+        const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+        if (status === 0) return { kind: 'network', message: 'The session refresh got no answer' };
+        return { kind: 'auth', message: 'The session could not be refreshed' };
+      }
+    }
+    const second = await attempt();
+    if (isExpired(second.answer)) return { kind: 'auth', message: TOKEN_EXPIRED_MESSAGE };
+    return second.answer;
+  }
+
+  async function update(row: OutboxRow, changes: Partial<OutboxRow>): Promise<boolean> {
+    // The row may have been discarded (or revised under a new key) meanwhile: then leave it be.
+    const changed = await db.outbox
+      .where('seq')
+      .equals(row.seq)
+      .and((current) => current.id === row.id)
+      .modify({ ...changes, updatedAt: clock.now() });
+    notify();
+    return changed > 0;
+  }
+
+  /** Applies a failed answer to the row; returns what the drain does next. */
+  async function settleFailure(row: OutboxRow, answer: Exclude<Answer, { kind: 'answer'; status: 200 }>): Promise<Outcome> {
+    if (answer.kind === 'auth') {
+      await update(row, { status: 'pending', lastError: { status: 401, message: answer.message } });
+      return 'auth';
+    }
+    const now = clock.now();
+    if (answer.kind === 'network') {
+      await update(row, {
+        status: 'pending',
+        nextAttemptAt: now + backoffDelay(row.attempts, random),
+        lastError: { status: 0, message: answer.message },
+      });
+      return 'offline';
+    }
+    const lastError: OutboxError = { status: answer.status, message: messageOf(answer.body) ?? `HTTP ${answer.status}` };
+    const errors = fieldErrorsOf(answer.body);
+    if (errors) lastError.errors = errors;
+    const stillRunning = answer.status === 409 && answer.retryAfterMs !== null;
+    if (isTransient(answer.status) || stillRunning) {
+      const delay = Math.max(backoffDelay(row.attempts, random), answer.retryAfterMs ?? 0);
+      await update(row, { status: 'pending', nextAttemptAt: now + delay, lastError });
+      return answer.status === 429 ? 'throttled' : 'retry';
+    }
+    if (answer.status === 401) {
+      await update(row, { status: 'pending', lastError });
+      return 'auth';
+    }
+    await update(row, { status: answer.status === 409 ? 'conflict' : 'failed', lastError });
+    return 'parked';
+  }
+
+  async function uploadFile(file: StoredFile): Promise<{ ok: true; imageId: string } | { ok: false; answer: Answer }> {
+    if (file.uploaded) return { ok: true, imageId: file.uploaded.imageId };
+    const answer = await fetchWithToken(UPLOAD_PATH, (headers) => {
+      const form = new FormData();
+      form.append('file', new Blob([file.data], { type: file.type }), file.name);
+      return { method: 'POST', headers: { ...headers, 'Idempotency-Key': file.uploadKey }, body: form };
+    });
+    if (answer.kind === 'answer' && answer.status >= 200 && answer.status < 300) {
+      const data = dataOf(answer.body) as { imageId?: unknown; imageLink?: unknown; name?: unknown } | null;
+      if (typeof data?.imageId === 'string') {
+        const uploaded = {
+          imageId: data.imageId,
+          imageLink: typeof data.imageLink === 'string' ? data.imageLink : '',
+          name: typeof data.name === 'string' ? data.name : file.name,
+        };
+        // A put of the whole row: update() lost the ArrayBuffer under fake-indexeddb (seen in the tests).
+        await db.files.put({ ...file, uploaded });
+        return { ok: true, imageId: uploaded.imageId };
+      }
+      return { ok: false, answer: { kind: 'answer', status: 502, body: { message: 'The upload answer has no imageId' }, retryAfterMs: null } };
+    }
+    return { ok: false, answer };
+  }
+
+  async function sendRow(row: OutboxRow): Promise<Outcome> {
+    const attempts = row.attempts + 1;
+    if (!(await update(row, { status: 'sending', attempts }))) return 'gone';
+    const current: OutboxRow = { ...row, status: 'sending', attempts };
+
+    let body = current.body;
+    if (current.fileIds.length > 0) {
+      const imageIds: string[] = [];
+      for (const fileId of current.fileIds) {
+        const file = await db.files.get(fileId);
+        if (!isStoredFile(file)) {
+          await update(current, { status: 'failed', lastError: { status: 0, message: `The photo ${fileId} is no longer on this device` } });
+          return 'parked';
+        }
+        const uploaded = await uploadFile(file);
+        if (!uploaded.ok) return settleFailure(current, uploaded.answer);
+        imageIds.push(uploaded.imageId);
+      }
+      const field = current.fileField ?? 'imageIds';
+      body = { ...(typeof body === 'object' && body !== null ? body : {}), [field]: imageIds };
+    }
+
+    const answer = await fetchWithToken(current.path, (headers) => ({
+      method: current.method,
+      headers: {
+        ...headers,
+        'Idempotency-Key': current.id,
+        ...(body !== undefined && body !== null ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: body !== undefined && body !== null ? JSON.stringify(body) : undefined,
+    }));
+    if (answer.kind === 'answer' && answer.status >= 200 && answer.status < 300) {
+      await db.transaction('rw', db.tables, async () => {
+        const stored = await db.outbox.get(current.seq);
+        if (!stored || stored.id !== current.id) return;
+        await db.outbox.delete(current.seq);
+        await dropUnusedFiles(db, current.fileIds);
+        await handlers[current.kind]?.({ db, row: current, data: dataOf(answer.body) });
+      });
+      notify();
+      return 'sent';
+    }
+    return settleFailure(current, answer);
+  }
+
+  async function readQueue(ownerUserId: string): Promise<OutboxRow[]> {
+    const stored = await db.outbox.where('[ownerUserId+seq]').between([ownerUserId, Dexie.minKey], [ownerUserId, Dexie.maxKey]).toArray();
+    return checkRows(StoredOutboxRow, stored, 'outbox').rows;
+  }
+
+  async function renewLease(): Promise<boolean> {
+    if (options.locks) return true;
+    return db.transaction('rw', db.leases, async () => {
+      const now = clock.now();
+      const lease = await db.leases.get(REPLAY_LOCK_NAME);
+      if (lease && lease.holder !== holder && lease.expiresAt > now) return false;
+      await db.leases.put({ name: REPLAY_LOCK_NAME, holder, expiresAt: now + LEASE_MS });
+      return true;
+    });
+  }
+
+  async function releaseLease(): Promise<void> {
+    if (options.locks) return;
+    await db.transaction('rw', db.leases, async () => {
+      const lease = await db.leases.get(REPLAY_LOCK_NAME);
+      if (lease?.holder === holder) await db.leases.delete(REPLAY_LOCK_NAME);
+    });
+  }
+
+  async function drainHeld(): Promise<DrainResult> {
+    const result: DrainResult = { skipped: null, sent: 0, parked: 0, retried: 0, stopped: null, nextAttemptAt: null };
+    const ownerUserId = await options.getOwnerUserId();
+    if (!ownerUserId) return { ...result, skipped: 'signed-out' };
+    const tried = new Set<string>();
+    let progressed = true;
+    // Passes until nothing more can be done now: a pass sees the rows enqueued during the previous one.
+    let leaseLost = false;
+    while (progressed && result.stopped === null && !leaseLost) {
+      progressed = false;
+      const queue = await readQueue(ownerUserId);
+      const present = new Set(queue.map((row) => row.id));
+      const blocked = new Set<string>();
+      for (const row of queue) {
+        const waits =
+          blocked.has(row.entityKey) ||
+          (row.dependsOn != null && present.has(row.dependsOn)) ||
+          row.status === 'conflict' ||
+          row.status === 'failed' ||
+          row.nextAttemptAt > clock.now() ||
+          tried.has(row.id);
+        if (waits) {
+          blocked.add(row.entityKey);
+          continue;
+        }
+        if (!(await renewLease())) {
+          // Our lease ran out and another sender took over: leave the rest to it.
+          leaseLost = true;
+          break;
+        }
+        tried.add(row.id);
+        const outcome = await sendRow(row);
+        if (outcome === 'sent') {
+          result.sent += 1;
+          present.delete(row.id);
+          progressed = true;
+          continue;
+        }
+        if (outcome === 'gone') continue;
+        blocked.add(row.entityKey);
+        if (outcome === 'parked') result.parked += 1;
+        else result.retried += outcome === 'auth' ? 0 : 1;
+        if (outcome === 'offline' || outcome === 'auth' || outcome === 'throttled') {
+          result.stopped = outcome;
+          break;
+        }
+      }
+    }
+    const remaining = await readQueue(ownerUserId);
+    for (const row of remaining) {
+      if (row.status === 'pending' || row.status === 'sending') {
+        result.nextAttemptAt = result.nextAttemptAt === null ? row.nextAttemptAt : Math.min(result.nextAttemptAt, row.nextAttemptAt);
+      }
+    }
+    return result;
+  }
+
+  async function drainOnce(): Promise<DrainResult> {
+    const busy: DrainResult = { skipped: 'busy', sent: 0, parked: 0, retried: 0, stopped: null, nextAttemptAt: null };
+    if (options.locks) {
+      return options.locks.request(REPLAY_LOCK_NAME, { ifAvailable: true }, async (lock) => (lock ? drainHeld() : busy));
+    }
+    if (!(await renewLease())) return busy;
+    try {
+      return await drainHeld();
+    } finally {
+      await releaseLease();
+    }
+  }
+
+  return {
+    drain() {
+      running ??= drainOnce().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+  };
+}

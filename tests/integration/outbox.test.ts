@@ -1,0 +1,340 @@
+// Issue 4, "Tests that must exist" 1-8: the outbox and its replayer against the real main-service, through a
+// fault-injecting network. Each test checks the server's database (exactly one proposal per submission, its
+// photos once) and Dexie (nothing left behind that was sent, nothing dropped that was not).
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { countUnsent, listOutbox, revise } from '../../src/lib/outbox/outbox';
+import { BACKOFF_CAP_MS, LEASE_MS } from '../../src/lib/outbox/replayer';
+import { pullCompany } from '../../src/lib/sync/pull';
+import {
+  AppDatabase,
+  DAY,
+  FaultyNetwork,
+  deviceHasServerRow,
+  drainUntilSettled,
+  expiredAccessToken,
+  fakeClock,
+  fakeLocks,
+  freshDbName,
+  makePng,
+  replayerFor,
+  serverCounts,
+  serverFileCount,
+  serverProposal,
+  signIn,
+  startServer,
+  submitProposal,
+  type RealServer,
+  type Session,
+} from './harness';
+
+let server: RealServer;
+const databases: AppDatabase[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  const open = databases.splice(0);
+  // Every "tab" closes first, so a delete never waits for another connection.
+  for (const db of open) db.close();
+  for (const db of open) await db.delete();
+});
+
+function openDb(name = freshDbName()): AppDatabase {
+  const db = new AppDatabase(name);
+  databases.push(db);
+  return db;
+}
+
+async function setup(): Promise<{ net: FaultyNetwork; session: Session; db: AppDatabase; clock: ReturnType<typeof fakeClock> }> {
+  const net = new FaultyNetwork();
+  const session = await signIn(server, net);
+  return { net, session, db: openDb(), clock: fakeClock() };
+}
+
+const isProposalPost = (path: string) => /^\/companies\/[^/]+\/suggestions$/.test(path);
+
+async function expectExactlyOnce(ids: readonly string[]): Promise<void> {
+  const counts = await serverCounts(server, ids);
+  expect([...counts.values()]).toEqual(ids.map(() => 1));
+}
+
+async function expectDeviceClean(db: AppDatabase, session: Session, ids: readonly string[]): Promise<void> {
+  expect(await countUnsent(db, session.userId)).toBe(0);
+  expect(await db.files.count()).toBe(0);
+  // The server's row (its receivedAt, its images) replaced each local one.
+  for (const id of ids) expect(await deviceHasServerRow(db, server, session.userId, id)).toBe(true);
+}
+
+describe('the server commits but the answer is lost (1)', () => {
+  it('leaves exactly one proposal, with its photos once, after the replay', async () => {
+    const { net, session, db, clock } = await setup();
+    const photos = [makePng(1), makePng(2)];
+    const { id, key } = await submitProposal(db, session, clock, { photos });
+    const filesBefore = await serverFileCount(server, session.userId);
+    // The first answer of every request (both uploads and the proposal) is lost after the server committed.
+    const seen = new Set<string>();
+    let dropped = 0;
+    net.fault = (call) => {
+      if (call.key === null || seen.has(call.key)) return undefined;
+      seen.add(call.key);
+      dropped += 1;
+      return { kind: 'drop-answer' };
+    };
+    await drainUntilSettled(replayerFor(db, session, clock), clock);
+
+    expect(dropped).toBe(3);
+    await expectExactlyOnce([id]);
+    const stored = await serverProposal(server, id);
+    expect(stored?.images.map((i) => i.bytes)).toEqual(photos.map((p) => new Uint8Array(p)));
+    // Each photo was stored once although both answers of the uploads were lost.
+    expect(await serverFileCount(server, session.userId)).toBe(filesBefore + 2);
+    const posts = net.reached('POST', isProposalPost).filter((c) => c.key === key);
+    expect(posts.length).toBe(2);
+    expect(posts[1]?.replayed).toBe(true);
+    await expectDeviceClean(db, session, [id]);
+  });
+});
+
+describe('a failure between the proposal and its photo writes (2)', () => {
+  it('stores nothing half-way on the device', async () => {
+    const { session, db, clock } = await setup();
+    await expect(submitProposal(db, session, clock, { photos: [makePng(3)], failMidway: true })).rejects.toThrow(/ArrayBuffer/);
+    expect(await db.files.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.suggestions.count()).toBe(0);
+  });
+
+  it('after the photos are uploaded but the proposal is not, sends the proposal once with those same photos', async () => {
+    const { net, session, db, clock } = await setup();
+    const photos = [makePng(4), makePng(5), makePng(6)];
+    const { id } = await submitProposal(db, session, clock, { photos });
+    const filesBefore = await serverFileCount(server, session.userId);
+    net.fault = (call) => (isProposalPost(call.path) ? { kind: 'status', status: 503 } : undefined);
+    const first = await replayerFor(db, session, clock).drain();
+    expect(first.sent).toBe(0);
+    expect((await serverCounts(server, [id])).get(id)).toBe(0);
+    // The photos are on the server, and the device remembers them, so a replay does not upload them again.
+    expect(await serverFileCount(server, session.userId)).toBe(filesBefore + 3);
+    expect((await db.files.toArray()).every((f) => f.uploaded !== null)).toBe(true);
+
+    // The page is killed and reopened: the replay goes on from what the database holds.
+    const name = db.name;
+    db.close();
+    const reopened = openDb(name);
+    net.fault = () => undefined;
+    await drainUntilSettled(replayerFor(reopened, session, clock), clock);
+    await expectExactlyOnce([id]);
+    expect((await serverProposal(server, id))?.images.map((i) => i.bytes)).toEqual(photos.map((p) => new Uint8Array(p)));
+    expect(await serverFileCount(server, session.userId)).toBe(filesBefore + 3);
+    expect(net.reached('POST', '/files/upload').length).toBe(3);
+    await expectDeviceClean(reopened, session, [id]);
+  });
+});
+
+describe('a replay interrupted mid-way (3)', () => {
+  it('resumes after the page is killed and sends each item once', async () => {
+    const { net, session, db, clock } = await setup();
+    const name = db.name;
+    const submitted: { id: string; key: string }[] = [];
+    for (let i = 0; i < 5; i += 1) submitted.push(await submitProposal(db, session, clock, { photos: i % 2 === 0 ? [makePng(100 + i)] : [] }));
+    let answered = 0;
+    net.afterAnswer = (call) => {
+      if (isProposalPost(call.path)) {
+        answered += 1;
+        // The third proposal committed on the server; the page dies before it learns so.
+        if (answered === 3) db.close();
+      }
+    };
+    // Without Web Locks: the dead page's lease in IndexedDB keeps other senders out until it runs out.
+    await expect(replayerFor(db, session, clock, { locks: null }).drain()).rejects.toThrow();
+    net.afterAnswer = () => undefined;
+    const ids = submitted.map((s) => s.id);
+    expect([...(await serverCounts(server, ids)).values()]).toEqual([1, 1, 1, 0, 0]);
+
+    const reopened = openDb(name);
+    expect(await countUnsent(reopened, session.userId)).toBe(3);
+    const next = replayerFor(reopened, session, clock, { locks: null });
+    expect((await next.drain()).skipped).toBe('busy');
+    clock.advance(LEASE_MS + 1);
+    await drainUntilSettled(next, clock);
+    await expectExactlyOnce(ids);
+    const perKey = submitted.map((s) => net.reached('POST', isProposalPost).filter((c) => c.key === s.key).length);
+    // Only the item whose answer the killed page never saw went out twice, and the server replayed it.
+    expect(perKey).toEqual([1, 1, 2, 1, 1]);
+    expect(net.reached('POST', isProposalPost).filter((c) => c.key === submitted[2]?.key)[1]?.replayed).toBe(true);
+    await expectDeviceClean(reopened, session, ids);
+  });
+});
+
+describe('two tabs, or a duplicate trigger (4)', () => {
+  it('lets one replayer send while the other stays out, and each item goes out once', async () => {
+    const { net, session, db, clock } = await setup();
+    const tabB = openDb(db.name);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) ids.push((await submitProposal(db, session, clock, { photos: [makePng(200 + i)] })).id);
+    const locks = fakeLocks();
+    net.fault = () => ({ kind: 'delay', ms: 5 });
+    const a = replayerFor(db, session, clock, { locks });
+    const b = replayerFor(tabB, session, clock, { locks });
+    const [ra, ra2, rb] = await Promise.all([a.drain(), a.drain(), b.drain()]);
+    expect(ra).toBe(ra2); // the duplicate trigger joined the running drain
+    expect([ra.skipped, rb.skipped].sort()).toEqual(['busy', null].sort());
+    expect(ra.sent + rb.sent).toBe(4);
+    await expectExactlyOnce(ids);
+    for (const row of net.reached('POST', isProposalPost)) expect(row.replayed).toBe(false);
+    expect(net.reached('POST', '/files/upload').length).toBe(4);
+    await expectDeviceClean(tabB, session, ids);
+  });
+
+  it('without Web Locks, two tabs racing on the lease still send each item once', async () => {
+    const { net, session, db, clock } = await setup();
+    const tabB = openDb(db.name);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) ids.push((await submitProposal(db, session, clock)).id);
+    const a = replayerFor(db, session, clock, { locks: null });
+    const b = replayerFor(tabB, session, clock, { locks: null });
+    await Promise.all([drainUntilSettled(a, clock), drainUntilSettled(b, clock)]);
+    await expectExactlyOnce(ids);
+    expect(new Set(net.reached('POST', isProposalPost).map((c) => c.key)).size).toBe(4);
+    await expectDeviceClean(db, session, ids);
+  });
+
+  it('absorbs a request that reaches the server twice', async () => {
+    const { net, session, db, clock } = await setup();
+    const { id, key } = await submitProposal(db, session, clock, { photos: [makePng(300)] });
+    net.fault = () => ({ kind: 'duplicate' });
+    await drainUntilSettled(replayerFor(db, session, clock), clock);
+    await expectExactlyOnce([id]);
+    expect(net.reached('POST', isProposalPost).filter((c) => c.key === key).length).toBeGreaterThanOrEqual(1);
+    expect((await serverProposal(server, id))?.images.length).toBe(1);
+    await expectDeviceClean(db, session, [id]);
+  });
+});
+
+describe('the same key with a different body (5)', () => {
+  it('answers 422, parks the item and does not count it as sent; edit and resend then sends it', async () => {
+    const { net, session, db, clock } = await setup();
+    const first = await submitProposal(db, session, clock, { title: 'First' });
+    const replayer = replayerFor(db, session, clock);
+    expect((await replayer.drain()).sent).toBe(1);
+    // Another proposal under the key the server already holds with another body.
+    const second = await submitProposal(db, session, clock, { title: 'Second', key: first.key });
+    const result = await replayer.drain();
+    expect(result).toMatchObject({ sent: 0, parked: 1 });
+    const [row] = await listOutbox(db, session.userId);
+    expect(row).toMatchObject({ id: first.key, status: 'failed', lastError: { status: 422 } });
+    expect([...(await serverCounts(server, [first.id, second.id])).values()]).toEqual([1, 0]);
+    expect((await serverProposal(server, first.id))?.title).toBe('First');
+    // Nothing lost: the local proposal is still on the device.
+    expect((await db.suggestions.get([session.userId, second.id]))?.title).toBe('Second');
+
+    expect(await revise(db, first.key, row?.body)).not.toBeNull();
+    await drainUntilSettled(replayer, clock);
+    await expectExactlyOnce([first.id, second.id]);
+    expect((await serverProposal(server, second.id))?.title).toBe('Second');
+    expect(net.reached('POST', isProposalPost).length).toBe(3);
+    await expectDeviceClean(db, session, [first.id, second.id]);
+  });
+});
+
+describe('the access token expires during a replay of 20 items (6)', () => {
+  it('refreshes exactly once, shared with a pull running at the same time', async () => {
+    const { net, session, db, clock } = await setup();
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1) ids.push((await submitProposal(db, session, clock, { photos: i % 5 === 0 ? [makePng(400 + i)] : [] })).id);
+    const expired = await expiredAccessToken(server, session.userId);
+    let posted = 0;
+    net.afterAnswer = (call) => {
+      if (isProposalPost(call.path) && (posted += 1) === 5) session.tokens.access = expired;
+    };
+    const refreshesBefore = net.refreshCalls;
+    const replayer = replayerFor(db, session, clock);
+    const [sent] = await Promise.all([
+      drainUntilSettled(replayer, clock),
+      // Wait for the expiry, then pull beside the replay.
+      (async () => {
+        while (posted < 5) await new Promise((resolve) => setTimeout(resolve, 5));
+        await pullCompany({ db, http: session.http, ownerUserId: session.userId, companyId: session.companyId });
+      })(),
+    ]);
+    expect(sent).toBe(20);
+    expect(net.refreshCalls - refreshesBefore).toBe(1);
+    expect(net.calls.filter((c) => c.status === 403).length).toBeGreaterThanOrEqual(1);
+    await expectExactlyOnce(ids);
+    await expectDeviceClean(db, session, ids);
+  });
+});
+
+describe('a poison item, 5xx and timeouts (7)', () => {
+  it('parks a 4xx item without blocking the items behind it', async () => {
+    const { session, db, clock } = await setup();
+    const before = await submitProposal(db, session, clock);
+    const poison = await submitProposal(db, session, clock, { title: '' });
+    const after = await submitProposal(db, session, clock, { photos: [makePng(500)] });
+    const result = await replayerFor(db, session, clock).drain();
+    expect(result).toMatchObject({ sent: 2, parked: 1 });
+    expect([...(await serverCounts(server, [before.id, poison.id, after.id])).values()]).toEqual([1, 0, 1]);
+    const rows = await listOutbox(db, session.userId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: poison.key, status: 'failed', lastError: { status: 400 } });
+    expect(rows[0]?.lastError?.errors?.title).toBeTruthy();
+    expect(await db.suggestions.get([session.userId, poison.id])).toBeDefined();
+  });
+
+  it('keeps an item through 5xx answers and timeouts, then sends it once', async () => {
+    const { net, session, db, clock } = await setup();
+    const { id, key } = await submitProposal(db, session, clock, { photos: [makePng(600)] });
+    const faults = [{ kind: 'status', status: 500 }, { kind: 'status', status: 502 }, { kind: 'hang' }, { kind: 'status', status: 503 }, { kind: 'hang' }] as const;
+    let index = 0;
+    net.fault = (call) => (isProposalPost(call.path) ? faults[index++] : undefined);
+    const replayer = replayerFor(db, session, clock);
+    for (let i = 0; i < faults.length; i += 1) {
+      const result = await replayer.drain();
+      expect(result.sent).toBe(0);
+      const [row] = await listOutbox(db, session.userId);
+      expect(row).toMatchObject({ id: key, status: 'pending', attempts: i + 1 });
+      expect(row?.nextAttemptAt).toBeGreaterThanOrEqual(clock.now());
+      clock.time = (result.nextAttemptAt ?? clock.time) + 1;
+    }
+    await drainUntilSettled(replayer, clock);
+    await expectExactlyOnce([id]);
+    expect(net.reached('POST', '/files/upload').length).toBe(1);
+    await expectDeviceClean(db, session, [id]);
+  });
+});
+
+describe('an old item and a long outage (8)', () => {
+  it('sends an item queued 30 days ago after a month of retries, keeping its submission time', async () => {
+    const { net, session, db } = await setup();
+    const clock = fakeClock(Date.now() - 30 * DAY);
+    const queuedAt = clock.now();
+    const { id } = await submitProposal(db, session, clock, { photos: [makePng(700)] });
+    net.offline = true;
+    const replayer = replayerFor(db, session, clock, { random: () => 0.999 });
+    let drains = 0;
+    while (clock.now() < Date.now() - DAY) {
+      const result = await replayer.drain();
+      drains += 1;
+      expect(result.sent).toBe(0);
+      const [row] = await listOutbox(db, session.userId);
+      expect(row?.status).toBe('pending');
+      expect((row?.nextAttemptAt ?? 0) - clock.now()).toBeLessThanOrEqual(BACKOFF_CAP_MS);
+      // The app's timer wakes it at the next attempt; the whole outage costs a few hundred tries, no more.
+      clock.time = Math.max((result.nextAttemptAt ?? 0) + 1, clock.time + DAY / 8);
+    }
+    expect(drains).toBeGreaterThan(200);
+    const [waiting] = await listOutbox(db, session.userId);
+    expect(waiting?.attempts).toBe(drains);
+    clock.time = Date.now();
+    net.offline = false;
+    await drainUntilSettled(replayer, clock);
+    await expectExactlyOnce([id]);
+    const stored = await serverProposal(server, id);
+    expect(stored?.submittedAt.getTime()).toBe(queuedAt);
+    expect(stored?.images.length).toBe(1);
+    await expectDeviceClean(db, session, [id]);
+  });
+});
