@@ -174,6 +174,16 @@ describe('FileUpload: the field value', () => {
     expect(rows().map((row) => row.dataset.status)).toEqual(['finished', 'finished', 'error']);
   });
 
+  it('says what the owner asks for a finished item when its upload only keeps the file for later', async () => {
+    const { upload, calls } = controlledUpload();
+    const { user, input } = renderField({ upload, finishedText: 'Ready: sent with the proposal' });
+    await user.upload(input(), [png('a.png')]);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await answer(calls[0], ok('id-a'));
+    expect(rows()[0]!.textContent).toContain('Ready: sent with the proposal');
+    expect(rows()[0]!.textContent).not.toContain('Uploaded');
+  });
+
   it('accepts an answer only with status 200', async () => {
     const { upload, calls } = controlledUpload();
     const { user, input } = renderField({ upload });

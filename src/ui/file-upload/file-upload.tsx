@@ -39,6 +39,11 @@ export interface FileUploadProps {
   disabled?: boolean;
   /** Every change of the items, for a form that shows or blocks on unfinished uploads. */
   onItemsChange?: (items: readonly UploadItem[]) => void;
+  /**
+   * What a finished item says instead of 'Uploaded', for an `upload` that only keeps the file (on the
+   * device, to be sent later with its entity): the field must not claim the server has it.
+   */
+  finishedText?: string;
 }
 
 /** Whether a file of MIME type `type` fits `accept` ('image/png', or a wildcard such as 'image/*'). */
@@ -69,7 +74,7 @@ export function settleItem(item: UploadItem, answer: UploadAnswer | null, fallba
   return { ...item, status: 'error', progress: 0, error: serverMessage || fallbackMessage };
 }
 
-function statusText(intl: IntlShape, item: UploadItem): string {
+function statusText(intl: IntlShape, item: UploadItem, finishedText: string | undefined): string {
   switch (item.status) {
     case 'pending':
       return intl.formatMessage({ id: 'ui.upload.status.pending', defaultMessage: 'Preparing…' });
@@ -79,7 +84,7 @@ function statusText(intl: IntlShape, item: UploadItem): string {
         { progress: item.progress },
       );
     case 'finished':
-      return intl.formatMessage({ id: 'ui.upload.status.finished', defaultMessage: 'Uploaded' });
+      return finishedText ?? intl.formatMessage({ id: 'ui.upload.status.finished', defaultMessage: 'Uploaded' });
     case 'error':
       return item.error ?? serverErrorText(intl);
   }
@@ -101,6 +106,7 @@ export function FileUpload({
   required = false,
   disabled = false,
   onItemsChange,
+  finishedText,
 }: FileUploadProps) {
   const intl = useIntl();
   const baseId = useId();
@@ -233,7 +239,9 @@ export function FileUpload({
           // The row shows the outcome; screen readers hear it too, without a second visible copy.
           setAnnouncement(
             done.status === 'finished'
-              ? intl.formatMessage({ id: 'ui.upload.announce.finished', defaultMessage: '{name}: uploaded' }, { name: done.name })
+              ? finishedText !== undefined
+                ? `${done.name}: ${finishedText}`
+                : intl.formatMessage({ id: 'ui.upload.announce.finished', defaultMessage: '{name}: uploaded' }, { name: done.name })
               : intl.formatMessage({ id: 'ui.upload.announce.failed', defaultMessage: '{name}: {error}' }, { name: done.name, error: done.error }),
           );
         }
@@ -241,7 +249,7 @@ export function FileUpload({
         if (controllers.current.get(id) === controller) controllers.current.delete(id);
       }
     },
-    [accept, downscaleTo, intl, patchItem],
+    [accept, downscaleTo, finishedText, intl, patchItem],
   );
 
   const addFiles = useCallback(
@@ -388,7 +396,7 @@ export function FileUpload({
         {items.length > 0 && (
           <ul className="file-upload__list" aria-label={intl.formatMessage({ id: 'ui.upload.list', defaultMessage: 'Added files' })}>
             {items.map((item) => (
-              <FileRow key={item.id} item={item} loadImage={loadImage} disabled={disabled} onRetry={(id) => void start(id)} onRemove={remove} />
+              <FileRow key={item.id} item={item} loadImage={loadImage} disabled={disabled} onRetry={(id) => void start(id)} onRemove={remove} finishedText={finishedText} />
             ))}
           </ul>
         )}
@@ -423,9 +431,10 @@ interface FileRowProps {
   disabled: boolean;
   onRetry: (id: string) => void;
   onRemove: (id: string) => void;
+  finishedText: string | undefined;
 }
 
-function FileRow({ item, loadImage, disabled, onRetry, onRemove }: FileRowProps) {
+function FileRow({ item, loadImage, disabled, onRetry, onRemove, finishedText }: FileRowProps) {
   const intl = useIntl();
   const stateId = useId();
   const percent = Math.round(item.progress * 100);
@@ -441,7 +450,7 @@ function FileRow({ item, loadImage, disabled, onRetry, onRemove }: FileRowProps)
           {item.name}
         </span>
         <span className="file-upload__state" id={stateId}>
-          {statusText(intl, item)}
+          {statusText(intl, item, finishedText)}
         </span>
         {item.status === 'uploading' && (
           <progress

@@ -154,6 +154,7 @@ export function SuggestionForm({ companyId, departments, initial, onSubmit }: Su
           onChange={setPhotoIds}
           upload={keepPhoto}
           loadImage={showPhoto}
+          finishedText={intl.formatMessage({ id: 'suggestions.form.photoKept', defaultMessage: 'Ready: sent with the proposal' })}
           max={SUGGESTION_MAX_IMAGES}
           tip={intl.formatMessage({
             id: 'suggestions.form.photosTip',
