@@ -1,8 +1,40 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, defineMessages } from 'react-intl';
 import { Link } from 'wouter';
 import { paths } from '../../../domain/paths';
 import { useDashboardGreeting } from '../hooks';
 import '../dashboard.css';
+
+const plan = defineMessages({
+  companies: { id: 'dashboard.plan.companies', defaultMessage: 'Companies' },
+  companiesText: {
+    id: 'dashboard.plan.companiesText',
+    defaultMessage: 'Add your company (a legal entity or an individual entrepreneur), confirm it and set up its departments.',
+  },
+  staff: { id: 'dashboard.plan.staff', defaultMessage: 'Staff' },
+  staffText: {
+    id: 'dashboard.plan.staffText',
+    defaultMessage: 'Import or invite employees. Improvement work starts once the company has at least one owner, one manager and one financial director.',
+  },
+  projects: { id: 'dashboard.plan.projects', defaultMessage: 'Goals, projects and the registry' },
+  projectsText: {
+    id: 'dashboard.plan.projectsText',
+    defaultMessage:
+      'Owners set goals; approved proposals become projects with a team and costs calculated by financial specialists; registries of projects go to the owner for approval.',
+  },
+  figures: { id: 'dashboard.plan.figures', defaultMessage: 'Figures' },
+  figuresText: {
+    id: 'dashboard.plan.figuresText',
+    defaultMessage: 'This page will show efficiency, EBITDA, goals, projects, staff involvement, reports and estimated remuneration.',
+  },
+});
+
+/** What is still to come; proposals are not listed: they work now (the company cards above). */
+const PLAN = [
+  { name: plan.companies, text: plan.companiesText },
+  { name: plan.staff, text: plan.staffText },
+  { name: plan.projects, text: plan.projectsText },
+  { name: plan.figures, text: plan.figuresText },
+];
 
 /**
  * The dashboard of this release: who is signed in and what the company setup will offer. It shows no
@@ -48,61 +80,16 @@ export default function DashboardPage() {
           <FormattedMessage id="dashboard.plan.title" defaultMessage="What the platform will do for your company" />
         </h2>
         <ul className="dashboard__plan">
-          <li className="dashboard__plan-item">
-            <span className="dashboard__plan-name">
-              <FormattedMessage id="dashboard.plan.companies" defaultMessage="Companies" />
-            </span>
-            <span className="dashboard__plan-text">
-              <FormattedMessage
-                id="dashboard.plan.companiesText"
-                defaultMessage="Add your company (a legal entity or an individual entrepreneur), confirm it and set up its departments."
-              />
-            </span>
-          </li>
-          <li className="dashboard__plan-item">
-            <span className="dashboard__plan-name">
-              <FormattedMessage id="dashboard.plan.staff" defaultMessage="Staff" />
-            </span>
-            <span className="dashboard__plan-text">
-              <FormattedMessage
-                id="dashboard.plan.staffText"
-                defaultMessage="Import or invite employees. Improvement work starts once the company has at least one owner, one manager and one financial director."
-              />
-            </span>
-          </li>
-          <li className="dashboard__plan-item">
-            <span className="dashboard__plan-name">
-              <FormattedMessage id="dashboard.plan.proposals" defaultMessage="Improvement proposals" />
-            </span>
-            <span className="dashboard__plan-text">
-              <FormattedMessage
-                id="dashboard.plan.proposalsText"
-                defaultMessage="Employees submit proposals with photos, even without a connection; department heads review them within 5 days."
-              />
-            </span>
-          </li>
-          <li className="dashboard__plan-item">
-            <span className="dashboard__plan-name">
-              <FormattedMessage id="dashboard.plan.projects" defaultMessage="Goals, projects and the registry" />
-            </span>
-            <span className="dashboard__plan-text">
-              <FormattedMessage
-                id="dashboard.plan.projectsText"
-                defaultMessage="Owners set goals; approved proposals become projects with a team and costs calculated by financial specialists; registries of projects go to the owner for approval."
-              />
-            </span>
-          </li>
-          <li className="dashboard__plan-item">
-            <span className="dashboard__plan-name">
-              <FormattedMessage id="dashboard.plan.figures" defaultMessage="Figures" />
-            </span>
-            <span className="dashboard__plan-text">
-              <FormattedMessage
-                id="dashboard.plan.figuresText"
-                defaultMessage="This page will show efficiency, EBITDA, goals, projects, staff involvement, reports and estimated remuneration."
-              />
-            </span>
-          </li>
+          {PLAN.map(({ name, text }) => (
+            <li className="dashboard__plan-item" key={name.id}>
+              <span className="dashboard__plan-name">
+                <FormattedMessage {...name} />
+              </span>
+              <span className="dashboard__plan-text">
+                <FormattedMessage {...text} />
+              </span>
+            </li>
+          ))}
         </ul>
         <p className="dashboard__note">
           <FormattedMessage
