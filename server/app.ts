@@ -104,9 +104,10 @@ export async function buildApp({ config, db, printMail }: BuildAppOptions): Prom
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     const locale = parseLocale(request.headers.language);
-    const { fieldErrors, values, headers, literalMessage } = appError.extras;
+    const { fieldErrors, values, valueIds, headers, literalMessage } = appError.extras;
+    const translatedIds = Object.fromEntries(Object.entries(valueIds ?? {}).map(([name, ids]) => [name, ids.map((id) => translate(locale, id)).join(', ')]));
     const body: { message: string; errors?: Record<string, string> } = {
-      message: literalMessage ?? translate(locale, `error.${appError.code}`, values),
+      message: literalMessage ?? translate(locale, `error.${appError.code}`, { ...values, ...translatedIds }),
     };
     if (fieldErrors) {
       body.errors = Object.fromEntries(

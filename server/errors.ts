@@ -10,6 +10,8 @@ export interface AppErrorExtras {
   fieldErrors?: FieldErrors;
   /** ICU values for the message. */
   values?: MessageValues;
+  /** Values that are themselves message ids, translated into the request's language and joined with ", ". */
+  valueIds?: Record<string, readonly string[]>;
   headers?: Record<string, string>;
   /** A protocol string the client keys on (e.g. `Token Expired.`): sent as is, never translated. */
   literalMessage?: string;

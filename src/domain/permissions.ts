@@ -62,3 +62,54 @@ export function canManagePeople(roles: Roles): boolean {
 export function canSeeEmployeeContacts(roles: Roles): boolean {
   return canManagePeople(roles);
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Companies and people (issue 5). Every company route names one of these permissions and the server's one
+// access check (`requireAccess`) asks `hasPermission`; anything not listed here is denied.
+
+/** Roles that lead the company: only OWNER (and CEO) may grant them, invite to them or take them away. */
+export const LEADER_ROLES: readonly CompanyRole[] = [
+  'OWNER',
+  'CEO',
+  'TOP_MANAGER',
+  'MIDDLE_MANAGER',
+  'FIRST_LINE_MANAGER',
+  'DIRECTION_MANAGER',
+  'FINANCIAL_DIRECTOR',
+];
+
+export const PERMISSIONS = {
+  /** See the company, its departments and employees (any active member). */
+  'company.read': 'member',
+  /** Edit the company's details. */
+  'company.edit': ['OWNER'],
+  /** Download the verification invoice. */
+  'company.invoice': ['OWNER', 'CEO', 'FINANCIAL_DIRECTOR'],
+  /** Press "I paid". */
+  'company.reportPayment': ['OWNER'],
+  /** Departments, employees, import, invitations of staff roles. */
+  'people.manage': ['HR', 'OWNER', 'CEO'],
+} as const satisfies Record<string, 'member' | readonly CompanyRole[]>;
+export type Permission = keyof typeof PERMISSIONS;
+
+export function hasPermission(roles: Roles, permission: Permission): boolean {
+  const rule: 'member' | readonly string[] = PERMISSIONS[permission];
+  if (rule === 'member') return roles.length > 0;
+  return hasAnyRole(roles, rule);
+}
+
+/**
+ * Whether a member with `granterRoles` may give (or take away) `roles`: OWNER any role; CEO any but OWNER;
+ * HR and other people managers the staff roles only (not LEADER_ROLES).
+ */
+export function canGrantRoles(granterRoles: Roles, roles: Roles): boolean {
+  if (granterRoles.includes('OWNER')) return true;
+  if (granterRoles.includes('CEO')) return !roles.includes('OWNER');
+  if (!canManagePeople(granterRoles)) return false;
+  return !hasAnyRole(roles, LEADER_ROLES);
+}
+
+/** Roles whose change (added or removed between `before` and `after`) needs `canGrantRoles`. */
+export function changedRoles(before: Roles, after: Roles): string[] {
+  return [...before.filter((r) => !after.includes(r)), ...after.filter((r) => !before.includes(r))];
+}

@@ -159,6 +159,11 @@ export const CompanyRow = type({
   employeeCount: nullable(integer()),
   logoImageId: nullable(string()),
   verificationStatus: string(),
+  /** Verification payment (issue 5); optional so rows stored by earlier builds still read. */
+  invoiceNumber: optional(nullable(string())),
+  paymentReportedAt: optional(nullable(string())),
+  verificationDecidedAt: optional(nullable(string())),
+  verificationComment: optional(nullable(string())),
   createdAt: string(),
   updatedAt: string(),
 });
@@ -188,6 +193,8 @@ export const EmployeeRow = type({
   roles: array(string()),
   active: boolean(),
   imported: boolean(),
+  /** When an invitation to join was last sent and is still pending (issue 5); null otherwise. */
+  invitedAt: optional(nullable(string())),
   createdAt: string(),
   updatedAt: string(),
 });

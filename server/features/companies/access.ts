@@ -3,7 +3,8 @@
 // permission rules of src/domain/permissions.ts need.
 
 import { isUuid } from '../../../src/domain/suggestion';
-import type { MemberView } from '../../../src/domain/permissions';
+import { hasPermission, type MemberView, type Permission } from '../../../src/domain/permissions';
+import { missingForStart } from '../../../src/domain/company';
 import type { Queryable } from '../../db/database';
 import { AppError } from '../../errors';
 
@@ -38,4 +39,33 @@ export function membershipsOf(db: Queryable, userId: string): Promise<{ id: stri
       WHERE m.user_id = $1 AND m.active ORDER BY c.name, c.id`,
     [userId],
   );
+}
+
+/**
+ * The one access check of every company route (deny by default): the caller's membership of `companyId`
+ * when it holds `permission` (src/domain/permissions.ts). Not a member, or a missing or malformed id: 404
+ * `notFound`, exactly alike, so another tenant's ids are never confirmed. A member without the right: 403
+ * `forbidden`, before anything is read or changed.
+ */
+export async function requireAccess(db: Queryable, user: { id: string }, companyId: string, permission: Permission): Promise<Membership> {
+  const membership = await requireMember(db, user, companyId);
+  if (!hasPermission(membership.roles, permission)) throw new AppError('forbidden', 403);
+  return membership;
+}
+
+/** The platform admin (role ADMIN / authority ROLE_ADMIN), else 403. */
+export function requireAdmin(user: { role: string; authorities: readonly string[] }): void {
+  if (user.role !== 'ADMIN' && !user.authorities.includes('ROLE_ADMIN')) throw new AppError('forbidden', 403);
+}
+
+/** The roles of each active member of the company who holds at least one, for `missingForStart`. */
+export async function activeMemberRoles(db: Queryable, companyId: string): Promise<string[][]> {
+  const rows = await db.query<{ roles: string[] }>('SELECT roles FROM company_members WHERE company_id = $1 AND active', [companyId]);
+  return rows.map((r) => r.roles);
+}
+
+/** 409 `companyNotReady` naming what is missing, when the company may not start its improvement flow yet. */
+export async function requireReadyToStart(db: Queryable, companyId: string): Promise<void> {
+  const missing = missingForStart(await activeMemberRoles(db, companyId));
+  if (missing.length > 0) throw new AppError('companyNotReady', 409, { valueIds: { missing: missing.map((m) => `company.requirement.${m}`) } });
 }

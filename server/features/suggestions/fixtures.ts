@@ -30,7 +30,7 @@ export async function createCompany(
     }
     for (const [userId, roles] of Object.entries(members)) {
       await tx.query('INSERT INTO company_members (company_id, user_id, roles) VALUES ($1, $2, $3)', [company.id, userId, roles]);
-      await tx.query('INSERT INTO employees (company_id, user_id, last_name, first_name, email) VALUES ($1, $2, $3, $4, $5)', [company.id, userId, 'Фамилия', 'Имя', `${userId}@x.test`]);
+      await tx.query('INSERT INTO employees (company_id, user_id, last_name, first_name, email, roles) VALUES ($1, $2, $3, $4, $5, $6)', [company.id, userId, 'Фамилия', 'Имя', `${userId}@x.test`, roles]);
     }
     return { companyId: company.id, departments };
   });

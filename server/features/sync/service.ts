@@ -65,6 +65,10 @@ function toRow(table: SyncTable, row: Row, member: Membership): Record<string, u
         employeeCount: row.employee_count,
         logoImageId: row.logo_image_id,
         verificationStatus: row.verification_status,
+        invoiceNumber: row.invoice_number ?? null,
+        paymentReportedAt: row.payment_reported_at ? iso(row.payment_reported_at) : null,
+        verificationDecidedAt: row.verification_decided_at ? iso(row.verification_decided_at) : null,
+        verificationComment: row.verification_comment ?? null,
         createdAt: iso(row.created_at),
         updatedAt: iso(row.updated_at),
       };
@@ -83,9 +87,10 @@ function toRow(table: SyncTable, row: Row, member: Membership): Record<string, u
         email: contacts ? row.email : null,
         serviceNumber: contacts ? row.service_number : null,
         departmentId: row.department_id,
-        roles: (row.member_roles) ?? [],
+        roles: (row.roles as string[] | null) ?? [],
         active: row.active,
         imported: row.imported,
+        invitedAt: row.invited_at ? iso(row.invited_at) : null,
         createdAt: iso(row.created_at),
         updatedAt: iso(row.updated_at),
       };
@@ -104,8 +109,7 @@ function baseQuery(table: SyncTable): { sql: string; alias: string } {
       return { sql: 'SELECT x.*, x.change_seq::text AS cs FROM departments x WHERE x.company_id = $1', alias: 'x' };
     case 'employees':
       return {
-        sql: `SELECT x.*, x.change_seq::text AS cs, m.roles AS member_roles FROM employees x
-                LEFT JOIN company_members m ON m.company_id = x.company_id AND m.user_id = x.user_id WHERE x.company_id = $1`,
+        sql: 'SELECT x.*, x.change_seq::text AS cs FROM employees x WHERE x.company_id = $1',
         alias: 'x',
       };
     case 'suggestions':
