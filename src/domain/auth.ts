@@ -4,6 +4,7 @@
 import {
   type Infer,
   enums,
+  nullable,
   object,
   optional,
   refine,
@@ -142,3 +143,23 @@ export type LogoutInput = Infer<typeof LogoutInput>;
 /** What a user may change about their own account settings. */
 export const UserSettingsInput = object({ locale: Locale });
 export type UserSettingsInput = Infer<typeof UserSettingsInput>;
+
+/**
+ * Body of `PATCH /user`: any subset of the user's language and the personal data given at registration,
+ * validated by the same rules. An empty or null `middleName` clears it; the phone cannot be cleared.
+ */
+export const ProfilePatch = object({
+  locale: optional(Locale),
+  firstName: optional(name),
+  lastName: optional(name),
+  middleName: optional(nullable(size(trimmed(string()), 0, 100))),
+  phone: optional(Phone),
+});
+export type ProfilePatch = Infer<typeof ProfilePatch>;
+
+/** Body of `POST /user/password`: the current password proves it is the user; the new one follows the usual rule. */
+export const PasswordChangeInput = object({
+  currentPassword: refine(size(string(), 0, PASSWORD_MAX), 'required', (v) => v.length > 0),
+  newPassword: Password,
+});
+export type PasswordChangeInput = Infer<typeof PasswordChangeInput>;

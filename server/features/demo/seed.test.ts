@@ -2,6 +2,7 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isOverdue, SUGGESTION_STATUSES, type SuggestionStatus } from '../../../src/domain/suggestion';
 import { CurrentUser } from '../../../src/domain/user';
+import { missingForStart } from '../../../src/domain/company';
 import { api, clientAddress, createTestApp, json, type TestApp } from '../../test-support';
 import { DEMO_COMPANY, DEMO_LOGINS, DEMO_PASSWORD, listDemoLogins, seedDemo } from './seed';
 
@@ -115,6 +116,19 @@ describe('the demo company', () => {
     const login = await t.app.inject({ method: 'POST', url: api('/auth/login'), remoteAddress: clientAddress(), payload: { email: 'head@demo.local', password: DEMO_PASSWORD } });
     const user = await t.app.inject({ method: 'GET', url: api('/user'), headers: { authorization: `Bearer ${json(login).access_token as string}` } });
     expect(json<{ data: CurrentUser }>(user).data.companies).toEqual([{ id, name: DEMO_COMPANY.name, roles: ['MIDDLE_MANAGER'] }]);
+  });
+
+  it("gives each demo login's employee row the roles of its membership, and is ready to start", async () => {
+    const id = await companyId();
+    const rows = await t.db.query<{ email: string; employee_roles: string[]; member_roles: string[] }>(
+      `SELECT lower(u.email) AS email, e.roles AS employee_roles, m.roles AS member_roles
+         FROM employees e JOIN users u ON u.id = e.user_id JOIN company_members m ON m.company_id = e.company_id AND m.user_id = e.user_id
+        WHERE e.company_id = $1`,
+      [id],
+    );
+    expect(rows).toHaveLength(DEMO_LOGINS.length - 1);
+    for (const row of rows) expect(row.employee_roles, row.email).toEqual(row.member_roles);
+    expect(missingForStart(rows.map((r) => r.member_roles))).toEqual([]);
   });
 
   it('has proposals in every status, at least one of them overdue', async () => {

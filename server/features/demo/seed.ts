@@ -160,9 +160,9 @@ export async function seedDemoCompany(db: Database): Promise<void> {
       if (!user || login.role === 'ADMIN') continue;
       await tx.query('INSERT INTO company_members (company_id, user_id, roles) VALUES ($1, $2, $3)', [company.id, user.id, [login.role]]);
       await tx.query(
-        `INSERT INTO employees (company_id, user_id, last_name, first_name, middle_name, position, email, service_number, department_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [company.id, user.id, user.last_name, user.first_name, user.middle_name, user.other_position ?? login.label, login.email, serviceNumber(), departments.get(DEMO_MEMBER_DEPARTMENT[login.email] ?? '') ?? null],
+        `INSERT INTO employees (company_id, user_id, last_name, first_name, middle_name, position, email, service_number, department_id, roles)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [company.id, user.id, user.last_name, user.first_name, user.middle_name, user.other_position ?? login.label, login.email, serviceNumber(), departments.get(DEMO_MEMBER_DEPARTMENT[login.email] ?? '') ?? null, [login.role]],
       );
     }
     const names = [...DEMO_DEPARTMENTS];
