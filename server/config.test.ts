@@ -37,6 +37,22 @@ describe('configuration', () => {
     }
   });
 
+  it('reads the invoice payee from INVOICE_PAYEE and names a bad field of it', () => {
+    const payee = {
+      name: { ru: 'ООО «Оператор»', en: 'Operator LLC' },
+      inn: '7707083893',
+      kpp: '773601001',
+      bank: { ru: 'ПАО Банк', en: 'Bank PJSC' },
+      bic: '044525225',
+      correspondentAccount: '30101810400000000225',
+      account: '40702810938000000001',
+    };
+    expect(loadConfig({}).invoicePayee).toBeUndefined();
+    expect(loadConfig({ INVOICE_PAYEE: JSON.stringify(payee) }).invoicePayee).toEqual(payee);
+    expect(() => loadConfig({ INVOICE_PAYEE: JSON.stringify({ ...payee, bic: '12' }) })).toThrow(/INVOICE_PAYEE\.bic=.*bic must be 9 digits/);
+    expect(() => loadConfig({ INVOICE_PAYEE: '{not json' })).toThrow(ConfigError);
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT="70000": must be a whole number/);
   });

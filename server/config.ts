@@ -1,7 +1,7 @@
 // The main-service's environment, parsed and checked once at start. A bad value stops the process
 // with a message naming the variable, instead of failing later in some request.
 
-import { coerce, create, defaulted, enums, integer, min, max, nonempty, object, optional, refine, string, StructError } from 'superstruct';
+import { coerce, create, defaulted, enums, integer, min, max, nonempty, object, optional, refine, string, StructError, type Infer } from 'superstruct';
 
 const Int = (lo: number, hi: number) => coerce(max(min(integer(), lo), hi), string(), (v) => (/^\d+$/.test(v.trim()) ? Number(v) : NaN));
 const Url = (protocols: readonly string[]) =>
@@ -13,6 +13,26 @@ const Url = (protocols: readonly string[]) =>
     }
   });
 const Flag = coerce(enums(['0', '1']), string(), (v) => ({ true: '1', yes: '1', false: '0', no: '0' })[v.trim().toLowerCase()] ?? v.trim());
+
+/** The platform operator's payment details printed on the verification invoice (`INVOICE_PAYEE`, JSON). */
+export const InvoicePayee = object({
+  name: object({ ru: nonempty(string()), en: nonempty(string()) }),
+  inn: refine(string(), 'inn', (v) => /^\d{10}$/.test(v) || 'inn must be 10 digits'),
+  kpp: refine(string(), 'kpp', (v) => /^\d{4}[\dA-Z]{2}\d{3}$/.test(v) || 'kpp must be 9 characters'),
+  bank: object({ ru: nonempty(string()), en: nonempty(string()) }),
+  bic: refine(string(), 'bic', (v) => /^\d{9}$/.test(v) || 'bic must be 9 digits'),
+  correspondentAccount: refine(string(), 'account', (v) => /^\d{20}$/.test(v) || 'accounts are 20 digits'),
+  account: refine(string(), 'account', (v) => /^\d{20}$/.test(v) || 'accounts are 20 digits'),
+});
+export type InvoicePayee = Infer<typeof InvoicePayee>;
+
+const JsonPayee = coerce(InvoicePayee, string(), (v) => {
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+});
 
 const EnvStruct = object({
   PORT: defaulted(Int(0, 65535), 8080),
@@ -30,6 +50,7 @@ const EnvStruct = object({
   LOG_LEVEL: defaulted(enums(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'warn'),
   PASSWORD_SCRYPT_LOG_N: defaulted(Int(1, 22), 17),
   REFRESH_REUSE_GRACE_MS: defaulted(Int(0, 24 * 3600 * 1000), 10_000),
+  INVOICE_PAYEE: optional(JsonPayee),
 });
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -52,6 +73,8 @@ export interface Config {
   logLevel: LogLevel;
   passwordScryptLogN: number;
   refreshReuseGraceMs: number;
+  /** Payment details on the verification invoice; undefined: the demo placeholders of invoice.ts. */
+  invoicePayee: InvoicePayee | undefined;
 }
 
 export class ConfigError extends Error {
@@ -74,8 +97,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!(error instanceof StructError)) throw error;
     const lines = error.failures().map((f) => {
       const key = f.path.join('.');
-      const reason = f.refinement === 'url' || f.refinement === 'secret' || f.refinement === 'schema' ? f.message : describe(f.type, f.refinement);
-      return `  ${key}=${JSON.stringify(raw[key] ?? '')}: ${reason}`;
+      const reason = ['url', 'secret', 'schema', 'inn', 'kpp', 'bic', 'account'].includes(f.refinement ?? '') ? f.message : describe(f.type, f.refinement);
+      const top = String(f.path[0] ?? key);
+      return `  ${key}=${JSON.stringify(raw[top] ?? '')}: ${reason}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -95,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     passwordScryptLogN: e.PASSWORD_SCRYPT_LOG_N,
     refreshReuseGraceMs: e.REFRESH_REUSE_GRACE_MS,
+    invoicePayee: e.INVOICE_PAYEE,
   };
 }
 

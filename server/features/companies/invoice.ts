@@ -27,7 +27,8 @@ export interface Payee {
 
 /**
  * The platform operator's payment details printed on every invoice. These are the demo installation's
- * placeholders (checksum-valid, belonging to no one we know of); an operator replaces them with their own.
+ * placeholders (checksum-valid, belonging to no one we know of); an operator sets their own with
+ * `INVOICE_PAYEE` (JSON of this shape, checked at start by server/config.ts).
  */
 export const PLATFORM_PAYEE: Payee = {
   name: { ru: 'ООО «Платформа улучшений»', en: 'Improvement Platform LLC' },

@@ -63,6 +63,7 @@ export function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): vo
         payer: { name: company.name, inn: company.inn, kpp: company.kpp },
       },
       localeOf(request),
+      ctx.config.invoicePayee,
     );
     return reply
       .headers({
