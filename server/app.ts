@@ -20,6 +20,11 @@ import { registerStatic } from './static';
 import { registerIdempotencyHook, scheduleIdempotencyCleanup, cleanupIdempotencyKeys } from './idempotency';
 import { registerSuggestionRoutes } from './features/suggestions/routes';
 import { registerSyncRoutes } from './features/sync/routes';
+import { registerEmployeeImportRoutes } from './features/employees/import/routes';
+import { registerDepartmentRoutes } from './features/departments/routes';
+import { registerEmployeeRoutes } from './features/employees/routes';
+import { registerInvitationRoutes } from './features/invitations/routes';
+import { registerCompanyRoutes } from './features/companies/routes';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -132,6 +137,11 @@ export async function buildApp({ config, db, printMail }: BuildAppOptions): Prom
       registerFileRoutes(api, ctx);
       registerSuggestionRoutes(api, ctx);
       registerSyncRoutes(api, ctx);
+      registerEmployeeImportRoutes(api, ctx);
+      registerDepartmentRoutes(api, ctx);
+      registerEmployeeRoutes(api, ctx);
+      registerInvitationRoutes(api, ctx);
+      registerCompanyRoutes(api, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('notFound', 404);
       });

@@ -1,9 +1,11 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../domain/paths';
+import { hasPermission, type Permission } from '../domain/permissions';
 import { AppStateProvider, useSession } from '../lib/app-state';
-import type { CurrentUser } from '../domain/user';
+import { hasAuthority, type CurrentUser } from '../domain/user';
+import { setCurrentCompany, useCurrentCompanyOf, type CompanyMembership } from '../lib/current-company';
 import { signOutWithWarning } from '../lib/session';
 import { useDialog } from '../ui/dialog';
 import { BrokenScreen } from '../ui/broken-screen';
@@ -43,7 +45,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
   }
   return (
     <div className="default-layout" data-layout="default">
-      <AppHeader userId={step.kind === 'ready' ? step.user.id : null} />
+      <AppHeader user={step.kind === 'ready' ? step.user : null} />
       <main className="default-layout__main" id="main" aria-busy={step.kind !== 'ready' && step.kind !== 'broken'}>
         {body}
       </main>
@@ -69,13 +71,65 @@ function OfflineSession({ user }: { user: CurrentUser }) {
   return null;
 }
 
-function AppHeader({ userId }: { userId: string | null }) {
+/** The company pages that exist for every company: switching companies on one of them stays on it. */
+const COMPANY_SECTIONS = ['departaments', 'verification-payment', 'verification-payment-check', 'employees', 'goals', 'projects', 'my-suggestions', 'registry'];
+const COMPANY_PAGE = /^\/companies\/([^/]+)\/([^/?#]+)/;
+
+/** The company of a company page's path (`/companies/{companyId}/...`), and the page's section. */
+function companyPageOf(location: string): { companyId: string; section: string } | null {
+  const match = COMPANY_PAGE.exec(location);
+  return match?.[1] && match[2] ? { companyId: decodeURIComponent(match[1]), section: match[2] } : null;
+}
+
+/** The links of the current company, each shown to the roles that may use it (DESIGN.md permissions). */
+const COMPANY_LINKS: readonly { key: string; permission: Permission; href: (companyId: string) => string; label: ReactNode }[] = [
+  {
+    key: 'my-suggestions',
+    permission: 'company.read',
+    href: paths.company.mySuggestions,
+    label: <FormattedMessage id="nav.mySuggestions" defaultMessage="My proposals" />,
+  },
+  { key: 'employees', permission: 'company.read', href: paths.company.employees, label: <FormattedMessage id="nav.employees" defaultMessage="Employees" /> },
+  {
+    key: 'departments',
+    permission: 'company.read',
+    href: paths.company.departments,
+    label: <FormattedMessage id="nav.departments" defaultMessage="Departments" />,
+  },
+  {
+    key: 'verification',
+    permission: 'company.invoice',
+    href: paths.company.verificationPayment,
+    label: <FormattedMessage id="nav.verification" defaultMessage="Verification" />,
+  },
+];
+
+function AppHeader({ user }: { user: CurrentUser | null }) {
   const intl = useIntl();
   const dialog = useDialog();
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   const [isSigningOut, setSigningOut] = useState(false);
-  const navClass = (href: string) =>
-    location === href || location.startsWith(`${href}/`) ? 'app-header__link app-header__link--active' : 'app-header__link';
+  const userId = user?.id ?? null;
+  const companies = useMemo(() => user?.companies ?? [], [user]);
+  const current = useCurrentCompanyOf(user);
+  const isAdmin = user !== null && hasAuthority(user, 'ROLE_ADMIN');
+  const isActive = (href: string) => location === href || location.startsWith(`${href}/`);
+  const navClass = (href: string) => (isActive(href) ? 'app-header__link app-header__link--active' : 'app-header__link');
+
+  // A page of another of the user's companies (a link, a mail) makes that company the current one.
+  const pageCompanyId = companyPageOf(location)?.companyId ?? null;
+  useEffect(() => {
+    if (userId === null || pageCompanyId === null || pageCompanyId === current?.id) return;
+    if (companies.some((company) => company.id === pageCompanyId)) setCurrentCompany(userId, pageCompanyId);
+  }, [companies, current?.id, pageCompanyId, userId]);
+
+  const switchCompany = (companyId: string) => {
+    if (userId === null || companyId === current?.id) return;
+    const page = companyPageOf(location);
+    setCurrentCompany(userId, companyId);
+    // On a company page, the same page of the other company; on a page of one entity, that company's dashboard.
+    if (page) navigate(COMPANY_SECTIONS.includes(page.section) ? `/companies/${encodeURIComponent(companyId)}/${page.section}` : paths.dashboard);
+  };
   const signOutLabel = intl.formatMessage({ id: 'nav.signOut', defaultMessage: 'Sign out' });
 
   const handleSignOut = () => {
@@ -104,8 +158,14 @@ function AppHeader({ userId }: { userId: string | null }) {
     });
   };
 
+  const link = (href: string, label: ReactNode, key?: string) => (
+    <Link key={key} href={href} className={navClass(href)} aria-current={location === href ? 'page' : undefined}>
+      {label}
+    </Link>
+  );
+
   return (
-    <header className="app-header">
+    <header className={`app-header${current ? ' app-header--with-company' : ''}`}>
       <div className="app-header__inner">
         <Link href={paths.dashboard} className="app-header__brand">
           <img src="/favicon.svg" alt="" width="28" height="28" />
@@ -113,11 +173,18 @@ function AppHeader({ userId }: { userId: string | null }) {
             <FormattedMessage id="nav.productName" defaultMessage="Improvement platform" />
           </span>
         </Link>
+        {current && <CompanySwitcher companies={companies} current={current} onSwitch={switchCompany} />}
         <nav className="app-header__nav" aria-label={intl.formatMessage({ id: 'nav.main', defaultMessage: 'Main navigation' })}>
-          <Link href={paths.dashboard} className={navClass(paths.dashboard)} aria-current={location === paths.dashboard ? 'page' : undefined}>
-            <FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" />
-          </Link>
-          <Link href={paths.profile} className={navClass(paths.profile)} aria-current={location === paths.profile ? 'page' : undefined}>
+          {link(paths.dashboard, <FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" />)}
+          {current &&
+            COMPANY_LINKS.filter((item) => hasPermission(current.roles, item.permission)).map((item) => link(item.href(current.id), item.label, item.key))}
+          {link(paths.companiesCreate, <FormattedMessage id="nav.addCompany" defaultMessage="Add company" />)}
+          {isAdmin && link(paths.profileAdmin, <FormattedMessage id="nav.admin" defaultMessage="Payments to review" />)}
+          <Link
+            href={paths.profile}
+            className={location === paths.profile ? 'app-header__link app-header__link--active' : 'app-header__link'}
+            aria-current={location === paths.profile ? 'page' : undefined}
+          >
             <FormattedMessage id="nav.profile" defaultMessage="Profile" />
           </Link>
         </nav>
@@ -144,6 +211,50 @@ function AppHeader({ userId }: { userId: string | null }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The current company's name; with several companies, a choice between them. A native select: one tap on a
+ * phone opens the system's own list, and it fits a 360 px header.
+ */
+function CompanySwitcher({
+  companies,
+  current,
+  onSwitch,
+}: {
+  companies: readonly CompanyMembership[];
+  current: CompanyMembership;
+  onSwitch: (companyId: string) => void;
+}) {
+  const intl = useIntl();
+  const id = useId();
+  const label = intl.formatMessage({ id: 'nav.currentCompany', defaultMessage: 'Current company' });
+  if (companies.length < 2) {
+    return (
+      <p className="company-switcher company-switcher--single" data-company-id={current.id} title={current.name}>
+        <span className="visually-hidden">
+          {intl.formatMessage({ id: 'nav.currentCompanyIs', defaultMessage: 'Current company: {name}' }, { name: current.name })}
+        </span>
+        <span className="company-switcher__name" aria-hidden="true">
+          {current.name}
+        </span>
+      </p>
+    );
+  }
+  return (
+    <div className="company-switcher" data-company-id={current.id}>
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="company-switcher__select" name="currentCompany" value={current.id} title={current.name} onChange={(event) => onSwitch(event.currentTarget.value)}>
+        {companies.map((company) => (
+          <option key={company.id} value={company.id}>
+            {company.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

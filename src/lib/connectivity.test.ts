@@ -14,6 +14,11 @@ describe('connectivity', () => {
     expect(fetch.mock.calls[0]?.[1]?.cache).toBe('no-store');
   });
 
+  it('is online with the answer the main-service really gives, message included', async () => {
+    const connectivity = createConnectivity({ fetch: () => answer(200, JSON.stringify({ data: { status: 'ok' }, message: 'OK' })) });
+    expect(await connectivity.probe()).toBe('online');
+  });
+
   it("counts a captive portal's HTML, the service worker's offline answer and no answer as offline", async () => {
     const answers = [
       () => answer(200, '<html>Log in to the Wi-Fi</html>', 'text/html'),

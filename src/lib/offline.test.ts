@@ -68,6 +68,64 @@ describe('the offline machinery of the signed-in user', () => {
   });
 });
 
+/** A main-service whose pull answers an empty page for every company; records the companies pulled. */
+function servePulls() {
+  const pulled: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+      if (url.pathname.endsWith('/sync/pull')) pulled.push(url.searchParams.get('companyId') ?? '');
+      const data = { changes: [], nextCursor: '1', hasMore: false, reset: false };
+      return Promise.resolve(new Response(JSON.stringify({ data, message: 'OK' }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    }),
+  );
+  return pulled;
+}
+
+describe("the pulls follow the user's company list", () => {
+  const membership = (id: string) => ({ id, name: `Company ${id}`, roles: ['OWNER'] });
+
+  it('pulls a company the user has just created or joined at once, without a reload, and keeps pulling the others', async () => {
+    const db = new AppDatabase(`offline-${Math.random()}`);
+    opened.push(db);
+    const pulled = servePulls();
+    const connectivity = createConnectivity({ fetch: () => Promise.reject(new Error('not probed here')) });
+    startOffline({ user: { id: 'u1', companies: [membership('c1')] }, handlers: {}, db, connectivity });
+    await vi.waitFor(() => expect(pulled).toContain('c1'));
+    expect(pulled).not.toContain('c2');
+
+    // `GET /user` fetched again after creating a company: the layout starts the machinery with the new list.
+    startOffline({ user: { id: 'u1', companies: [membership('c1'), membership('c2')] }, handlers: {}, db, connectivity });
+    await vi.waitFor(() => expect(pulled).toContain('c2'));
+    expect(offlineUserId()).toBe('u1');
+    await vi.waitFor(async () => expect((await db.syncState.toArray()).map((state) => state.companyId).sort()).toEqual(['c1', 'c2']));
+
+    // From then on every pull run covers both.
+    pulled.length = 0;
+    window.dispatchEvent(new Event('focus'));
+    await vi.waitFor(() => expect([...pulled].sort()).toEqual(['c1', 'c2']));
+  });
+
+  it('stops pulling a company the user no longer belongs to, and pulls nothing again when the list is the same', async () => {
+    const db = new AppDatabase(`offline-${Math.random()}`);
+    opened.push(db);
+    const pulled = servePulls();
+    const connectivity = createConnectivity({ fetch: () => Promise.reject(new Error('not probed here')) });
+    startOffline({ user: { id: 'u1', companies: [membership('c1'), membership('c2')] }, handlers: {}, db, connectivity });
+    await vi.waitFor(() => expect([...pulled].sort()).toEqual(['c1', 'c2']));
+
+    pulled.length = 0;
+    startOffline({ user: { id: 'u1', companies: [membership('c1'), membership('c2')] }, handlers: {}, db, connectivity });
+    startOffline({ user: { id: 'u1', companies: [membership('c2')] }, handlers: {}, db, connectivity });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pulled).toEqual([]);
+
+    window.dispatchEvent(new Event('focus'));
+    await vi.waitFor(() => expect(pulled).toEqual(['c2']));
+  });
+});
+
 describe('the remembered session (a cold start without a network)', () => {
   const user = {
     id: 'u1',

@@ -3,10 +3,13 @@
 // (`CurrentUser.companies`) and connectivity, started for ONE user and stopped on sign-out.
 // Guarantees: the replayer and the pulls only ever act for the user they were started with (the owner id is
 // fixed at start and cleared at stop, so a second user signing in on this device neither sees nor sends the
-// first user's outbox); starting again for the same user is a no-op, for another user stops the first;
-// after a local write, `afterEnqueue()` drains at once when online and registers the service worker's
-// Background Sync tag where the browser has it. It also remembers the last session (the user, enums and units)
-// so a page opened without a network can still show the screens that read the mirror; sign-out forgets it.
+// first user's outbox); starting again for the same user keeps everything running and only takes the user's
+// company list as it is now (after creating or joining a company, `GET /user` is fetched again): a company
+// that joined the list is pulled at once and from then on, one that left it is pulled no more; starting
+// for another user stops the first; after a local write, `afterEnqueue()` drains at once when online and
+// registers the service worker's Background Sync tag where the browser has it. It also remembers the last
+// session (the user, enums and units) so a page opened without a network can still show the screens that
+// read the mirror; sign-out forgets it.
 import { CurrentUser, type EnumsData, Unit } from '../domain/user';
 import { http } from './api';
 import { getConnectivity, type Connectivity } from './connectivity';
@@ -31,6 +34,8 @@ export interface OfflineOptions {
 
 interface Running {
   userId: string;
+  /** The companies the pulls cover; `ids` is replaced when the user's company list changes. */
+  companies: { ids: readonly string[] };
   /** Cleared at stop, so a drain still running finds no user and sends nothing more. */
   active: { value: boolean };
   triggers: OutboxTriggers;
@@ -55,15 +60,32 @@ function onReconnect(listener: () => void): () => void {
   return () => reconnectListeners.delete(listener);
 }
 
-/** Starts the replayer, its triggers and the pulls for `user` (stops those of another user first). */
+function companyIdsOf(user: OfflineOptions['user']): string[] {
+  return (user.companies ?? []).map((company) => company.id);
+}
+
+/** Follows a new company list of the running user: the pulls cover it from now on; a new company is pulled at once. */
+function followCompanies(current: Running, companyIds: readonly string[]): void {
+  const before = current.companies.ids;
+  if (before.length === companyIds.length && before.every((id, index) => companyIds[index] === id)) return;
+  current.companies.ids = companyIds;
+  if (companyIds.some((id) => !before.includes(id))) void current.pulls.pullAll();
+}
+
+/**
+ * Starts the replayer, its triggers and the pulls for `user` (stops those of another user first). Called
+ * again for the same user, it only follows the user's company list.
+ */
 export function startOffline(options: OfflineOptions): void {
   const { user } = options;
-  if (running?.userId === user.id) return;
+  if (running?.userId === user.id) {
+    followCompanies(running, companyIdsOf(user));
+    return;
+  }
   stopOffline();
   const db = options.db ?? getAppDatabase();
   const connectivity = options.connectivity ?? getConnectivity();
   const userId = user.id;
-  const companyIds = (user.companies ?? []).map((company) => company.id);
 
   const active = { value: true };
   const replayer = createReplayer({
@@ -86,15 +108,16 @@ export function startOffline(options: OfflineOptions): void {
   });
 
   const triggers = startOutboxTriggers({ replayer, now: () => Date.now(), events: window, onReconnect });
+  const companies: Running['companies'] = { ids: companyIdsOf(user) };
   const pulls = startPullScheduler({
-    getCompanyIds: () => companyIds,
+    getCompanyIds: () => companies.ids,
     pull: (companyId) => pullCompany({ db, http, ownerUserId: userId, companyId }),
     events: window,
     onReconnect,
   });
   // Tokens the service worker rotated while no page was open are adopted before the first send.
   const stopFollowingWorker = followWorkerTokens(tokenStore, (error) => console.error('Could not bring the token mirror in step', error));
-  running = { userId, active, triggers, pulls, stopReconnect, stopFollowingWorker };
+  running = { userId, companies, active, triggers, pulls, stopReconnect, stopFollowingWorker };
 }
 
 /** Stops everything started by `startOffline` (sign-out). Unsent rows stay on the device for that user. */

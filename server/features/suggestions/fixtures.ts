@@ -1,5 +1,7 @@
 // Test fixtures: a company with departments and members, written straight to the database.
 
+import { randomUUID } from 'node:crypto';
+import { missingForStart, type StartRequirement } from '../../../src/domain/company';
 import type { Database } from '../../db/database';
 
 export interface Fixture {
@@ -13,12 +15,28 @@ export async function userIdOf(db: Database, email: string): Promise<string> {
   return row.id;
 }
 
-/** A company named `name` with departments A and B; `members` maps user ids to roles; `heads` department -> user id. */
+export interface CompanyOptions {
+  /**
+   * Default true: the company meets the start rule (`missingForStart`). An OWNER, a TOP_MANAGER or a
+   * FINANCIAL_DIRECTOR the members lack is added as an extra member: a user with no password who never
+   * signs in, with an employee row.
+   */
+  ready?: boolean;
+}
+
+/** The role each start requirement is met with when the fixture adds a member for it. */
+const ROLE_FOR: Record<StartRequirement, string> = { OWNER: 'OWNER', MANAGER: 'TOP_MANAGER', FINANCIAL_DIRECTOR: 'FINANCIAL_DIRECTOR' };
+
+/**
+ * A company named `name` with departments A and B; `members` maps user ids to roles; `heads` department ->
+ * user id. Ready to start its improvement flow unless `{ ready: false }`.
+ */
 export async function createCompany(
   db: Database,
   name: string,
   members: Record<string, string[]>,
   heads: Record<string, string> = {},
+  options: CompanyOptions = {},
 ): Promise<Fixture> {
   return db.transaction(async (tx) => {
     const company = await tx.one<{ id: string }>('INSERT INTO companies (name) VALUES ($1) RETURNING id', [name]);
@@ -31,6 +49,19 @@ export async function createCompany(
     for (const [userId, roles] of Object.entries(members)) {
       await tx.query('INSERT INTO company_members (company_id, user_id, roles) VALUES ($1, $2, $3)', [company.id, userId, roles]);
       await tx.query('INSERT INTO employees (company_id, user_id, last_name, first_name, email, roles) VALUES ($1, $2, $3, $4, $5, $6)', [company.id, userId, 'Фамилия', 'Имя', `${userId}@x.test`, roles]);
+    }
+    if (options.ready ?? true) {
+      for (const requirement of missingForStart(Object.values(members))) {
+        const role = ROLE_FOR[requirement];
+        const email = `${role.toLowerCase()}.${randomUUID()}@fixture.test`;
+        const user = await tx.one<{ id: string }>(
+          `INSERT INTO users (email, password_hash, first_name, last_name, role, authorities, email_verified_at)
+           VALUES ($1, '!', 'Участник', 'Служебный', $2, $3, now()) RETURNING id`,
+          [email, role, [`ROLE_${role}`]],
+        );
+        await tx.query('INSERT INTO company_members (company_id, user_id, roles) VALUES ($1, $2, $3)', [company.id, user!.id, [role]]);
+        await tx.query('INSERT INTO employees (company_id, user_id, last_name, first_name, email, roles) VALUES ($1, $2, $3, $4, $5, $6)', [company.id, user!.id, 'Служебный', 'Участник', email, [role]]);
+      }
     }
     return { companyId: company.id, departments };
   });

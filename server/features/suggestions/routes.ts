@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { localeOf, parseBody } from '../../http';
 import { translate } from '../../i18n/messages';
 import { runIdempotent } from '../../idempotency';
-import { requireMember } from '../companies/access';
+import { requireMember, requireReadyToStart } from '../companies/access';
 import { createSuggestion, listSuggestions, readSuggestion } from './service';
 
 export const DEFAULT_LIST_LIMIT = 50;
@@ -31,6 +31,8 @@ export function registerSuggestionRoutes(app: FastifyInstance, ctx: AppContext):
     const locale = localeOf(request);
     return runIdempotent(ctx.db, request, reply, user.id, async (tx) => {
       const member = await requireMember(tx, user, request.params.companyId);
+      // The improvement flow starts once the company has an owner, a manager and a financial director.
+      await requireReadyToStart(tx, member.companyId);
       const data = await createSuggestion(tx, member, user, input);
       return { status: 201, body: { data, message: translate(locale, 'mail.notice.suggestionSubmitted') } };
     });

@@ -38,7 +38,7 @@ function submit(who: Login, body: Record<string, unknown>, companyId = acme.comp
   return t.app.inject({ method: 'POST', url: api(`/companies/${companyId}/suggestions`), headers: headers(who, extra), payload: body });
 }
 
-const count = async () => Number((await t.db.one<{ n: string }>('SELECT count(*)::text AS n FROM suggestions'))?.n);
+const count = async (companyId = acme.companyId) => Number((await t.db.one<{ n: string }>('SELECT count(*)::text AS n FROM suggestions WHERE company_id = $1', [companyId]))?.n);
 
 describe('POST /companies/{companyId}/suggestions', () => {
   it('creates a proposal with due date 5 days after receipt and keeps the earlier submittedAt', async () => {
@@ -94,6 +94,33 @@ describe('POST /companies/{companyId}/suggestions', () => {
   it('answers 401 without a token', async () => {
     const res = await t.app.inject({ method: 'POST', url: api(`/companies/${acme.companyId}/suggestions`), payload: input() });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 409 companyNotReady naming what is missing, in the request language, until the company may start', async () => {
+    const founder = await login();
+    const fresh = await createCompany(t.db, 'Fresh', { [founder.id]: ['OWNER'], [author.id]: ['EMPLOYEE'] }, {}, { ready: false });
+    const body = input({ departmentId: fresh.departments.A });
+    const en = await submit(author, body, fresh.companyId);
+    expect(en.statusCode).toBe(409);
+    expect(json<{ message: string }>(en).message).toBe(
+      'The company cannot start its improvement work yet: it still needs a manager, a financial director. Invite them from the Employees page.',
+    );
+    const ru = await submit(founder, body, fresh.companyId, { Language: 'ru' });
+    expect(ru.statusCode).toBe(409);
+    expect(json<{ message: string }>(ru).message).toBe(
+      'Компания пока не может начать работу с улучшениями: не хватает руководителя, финансового директора. Пригласите их на странице «Сотрудники».',
+    );
+    // A financial director joins; a manager is still missing. An inactive manager does not count.
+    const director = await login();
+    const manager = await login();
+    await t.db.query('INSERT INTO company_members (company_id, user_id, roles) VALUES ($1, $2, $3), ($1, $4, $5)', [fresh.companyId, director.id, ['FINANCIAL_DIRECTOR'], manager.id, ['CEO']]);
+    await t.db.query('UPDATE company_members SET active = false WHERE company_id = $1 AND user_id = $2', [fresh.companyId, manager.id]);
+    const still = await submit(author, body, fresh.companyId);
+    expect(json<{ message: string }>(still).message).toContain('it still needs a manager.');
+    expect(await count(fresh.companyId)).toBe(0);
+    await t.db.query('UPDATE company_members SET active = true WHERE company_id = $1 AND user_id = $2', [fresh.companyId, manager.id]);
+    expect((await submit(author, body, fresh.companyId)).statusCode).toBe(201);
+    expect(await count(fresh.companyId)).toBe(1);
   });
 
   it('answers 409 for an id that already exists (without an idempotency key)', async () => {

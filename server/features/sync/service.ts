@@ -6,10 +6,11 @@
 // of the change trigger makes seqs visible in commit order. A page reads one REPEATABLE READ snapshot.
 // A row the caller may no longer see is sent as a delete. Cursors are opaque (base64url JSON).
 
-import { canSeeEmployeeContacts, canSeeSuggestion, canSeeAllSuggestions } from '../../../src/domain/permissions';
+import { canSeeSuggestion, canSeeAllSuggestions } from '../../../src/domain/permissions';
 import { SYNC_TABLES, type SyncChange, type SyncPage, type SyncTable } from '../../../src/domain/suggestion';
 import type { Database, Queryable, SqlParam } from '../../db/database';
 import { requireMember, type Membership } from '../companies/access';
+import { toEmployeeRow, type EmployeeDbRow } from '../employees/service';
 import { SUGGESTION_SELECT, toSuggestion, visibleCondition, type SuggestionRow } from '../suggestions/service';
 
 export const DEFAULT_PULL_LIMIT = 500;
@@ -74,27 +75,8 @@ function toRow(table: SyncTable, row: Row, member: Membership): Record<string, u
       };
     case 'departments':
       return { id: row.id, companyId: row.company_id, name: row.name, headUserId: row.head_user_id, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
-    case 'employees': {
-      const contacts = canSeeEmployeeContacts(member.roles) || row.user_id === member.userId;
-      return {
-        id: row.id,
-        companyId: row.company_id,
-        userId: row.user_id,
-        lastName: row.last_name,
-        firstName: row.first_name,
-        middleName: row.middle_name,
-        position: row.position,
-        email: contacts ? row.email : null,
-        serviceNumber: contacts ? row.service_number : null,
-        departmentId: row.department_id,
-        roles: (row.roles as string[] | null) ?? [],
-        active: row.active,
-        imported: row.imported,
-        invitedAt: row.invited_at ? iso(row.invited_at) : null,
-        createdAt: iso(row.created_at),
-        updatedAt: iso(row.updated_at),
-      };
-    }
+    case 'employees':
+      return toEmployeeRow(row as unknown as EmployeeDbRow, member);
     case 'suggestions':
       return toSuggestion(row as unknown as SuggestionRow);
   }

@@ -1,10 +1,23 @@
-import { FormattedMessage } from 'react-intl';
+import { useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { VERIFICATION_STATUSES, type AdminCompany } from '../../../domain/company';
 import { paths } from '../../../domain/paths';
-import { useProfile } from '../hooks';
+import { Button } from '../../../ui/button';
+import { Select } from '../../../ui/select';
+import { PageSpinner } from '../../../ui/spinner';
+import { AdminCompanyCard } from '../components/admin-company-card';
+import { useAdminCompanies, useProfile, type AdminStatusFilter } from '../hooks';
+import { statusFilterMessages } from '../messages';
 import '../profile.css';
 
-/** The platform administrator's profile. Reviewing verification payments arrives with companies. */
+const FILTERS: readonly AdminStatusFilter[] = ['PAYMENT_REPORTED', ...VERIFICATION_STATUSES.filter((status) => status !== 'PAYMENT_REPORTED'), 'all'];
+
+function isFilter(value: string): value is AdminStatusFilter {
+  return (FILTERS as readonly string[]).includes(value);
+}
+
+/** The platform administrator's page: the verification payments to review (online only), confirmed or rejected here. */
 export default function ProfileAdminPage() {
   const { user, isAdmin } = useProfile();
 
@@ -30,7 +43,7 @@ export default function ProfileAdminPage() {
   }
 
   return (
-    <section className="profile" aria-labelledby="profile-admin-title">
+    <section className="profile profile--wide" aria-labelledby="profile-admin-title">
       <header className="profile__header">
         <h1 className="profile__name" id="profile-admin-title">
           {user.fullName}
@@ -39,17 +52,7 @@ export default function ProfileAdminPage() {
           <FormattedMessage id="profile.admin.subtitle" defaultMessage="Platform administrator · {email}" values={{ email: user.email }} />
         </p>
       </header>
-      <div className="profile__card">
-        <h2 className="profile__card-title">
-          <FormattedMessage id="profile.admin.verificationTitle" defaultMessage="Company verification" />
-        </h2>
-        <p>
-          <FormattedMessage
-            id="profile.admin.verificationText"
-            defaultMessage="Reviewing companies' verification payments arrives together with companies: you will see every company that reported a payment and confirm or reject it within 5 days."
-          />
-        </p>
-      </div>
+      <VerificationReview />
       <p>
         <Link href={paths.profile}>
           <FormattedMessage id="profile.admin.toProfile" defaultMessage="Go to your profile" />
@@ -57,4 +60,94 @@ export default function ProfileAdminPage() {
       </p>
     </section>
   );
+}
+
+function VerificationReview() {
+  const intl = useIntl();
+  const [filter, setFilter] = useState<AdminStatusFilter>('PAYMENT_REPORTED');
+  const { state, reload, replace } = useAdminCompanies(filter);
+  const options = useMemo(() => FILTERS.map((id) => ({ id, title: intl.formatMessage(statusFilterMessages[id]) })), [intl]);
+
+  return (
+    <div className="profile__card" data-list="verification-review">
+      <div className="admin-review__head">
+        <h2 className="profile__card-title">
+          <FormattedMessage id="profile.admin.verificationTitle" defaultMessage="Company verification" />
+        </h2>
+        <div className="admin-review__filter">
+          <Select
+            label={intl.formatMessage({ id: 'profile.admin.filter', defaultMessage: 'Show' })}
+            name="status"
+            value={filter}
+            options={options}
+            onChange={(value) => {
+              if (isFilter(value)) setFilter(value);
+            }}
+          />
+        </div>
+      </div>
+      <p className="admin-review__lead">
+        <FormattedMessage
+          id="profile.admin.reviewLead"
+          defaultMessage="Companies that reported their verification payment, oldest first. Check that the payment with the invoice number has arrived and confirm it, or reject it with a comment, within 5 days."
+        />
+      </p>
+      <ReviewList state={state} onRetry={reload} onDecided={replace} />
+    </div>
+  );
+}
+
+function ReviewList({
+  state,
+  onRetry,
+  onDecided,
+}: {
+  state: ReturnType<typeof useAdminCompanies>['state'];
+  onRetry: () => void;
+  onDecided: (company: AdminCompany) => void;
+}) {
+  switch (state.kind) {
+    case 'loading':
+      return <PageSpinner />;
+    case 'offline':
+      return (
+        <div className="profile__offline" role="status" data-state="offline">
+          <p>
+            <FormattedMessage
+              id="profile.admin.offline"
+              defaultMessage="You are offline. The payments to review are not kept on this device: connect to the network to see and decide them."
+            />
+          </p>
+          <Button variant="secondary" onClick={onRetry}>
+            <FormattedMessage id="profile.admin.retry" defaultMessage="Try again" />
+          </Button>
+        </div>
+      );
+    case 'failed':
+      return (
+        <div className="profile__offline" role="alert">
+          <p>{state.message ?? <FormattedMessage id="profile.admin.failed" defaultMessage="The list could not be loaded." />}</p>
+          <Button variant="secondary" onClick={onRetry}>
+            <FormattedMessage id="profile.admin.retry" defaultMessage="Try again" />
+          </Button>
+        </div>
+      );
+    case 'ready':
+      if (state.companies.length === 0) {
+        return (
+          <p className="admin-review__empty" data-state="empty">
+            <FormattedMessage id="profile.admin.empty" defaultMessage="Nothing here: no company in this state." />
+          </p>
+        );
+      }
+      return (
+        <ul className="admin-review__list">
+          {state.companies.map((company) => (
+            <li key={company.id}>
+              <AdminCompanyCard company={company} onDecided={onDecided} onStale={onRetry} />
+            </li>
+          ))}
+        </ul>
+      );
+  }
 }

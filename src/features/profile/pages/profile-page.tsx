@@ -1,7 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
+import { Link } from 'wouter';
+import { paths } from '../../../domain/paths';
 import { Button } from '../../../ui/button';
-import { useLanguage, useProfile, useSignOut } from '../hooks';
+import { PasswordForm } from '../components/password-form';
+import { PersonalDataForm } from '../components/personal-data-form';
+import { useChangePassword, useIsOffline, useLanguage, useProfile, useSignOut, useUpdateProfile } from '../hooks';
 import '../profile.css';
 
 function Fact({ term, children }: { term: ReactNode; children: ReactNode }) {
@@ -14,9 +18,12 @@ function Fact({ term, children }: { term: ReactNode; children: ReactNode }) {
 }
 
 export default function ProfilePage() {
-  const { user, roleTitle, positionTitle, mainGoalTitle, departmentName } = useProfile();
+  const { user, roleTitle, positionTitle, mainGoalTitle, departmentName, isAdmin, memberships } = useProfile();
   const { locale, setLocale } = useLanguage();
+  const updateProfile = useUpdateProfile();
+  const changePassword = useChangePassword();
   const signOut = useSignOut();
+  const isOffline = useIsOffline();
   const [isSigningOut, setSigningOut] = useState(false);
   const notGiven = <FormattedMessage id="profile.notGiven" defaultMessage="not given" />;
 
@@ -29,14 +36,21 @@ export default function ProfilePage() {
         <p className="profile__subtitle">{user.email}</p>
       </header>
 
+      {isOffline && (
+        <p className="profile__offline" role="status" data-state="offline">
+          <FormattedMessage
+            id="profile.offlineNote"
+            defaultMessage="You are offline: this is what the device remembers. Changing your data or password needs a connection."
+          />
+        </p>
+      )}
+
       <div className="profile__card">
         <h2 className="profile__card-title">
           <FormattedMessage id="profile.personal" defaultMessage="Personal data" />
         </h2>
-        <dl className="profile__facts">
-          <Fact term={<FormattedMessage id="profile.lastName" defaultMessage="Last name" />}>{user.lastName}</Fact>
-          <Fact term={<FormattedMessage id="profile.firstName" defaultMessage="First name" />}>{user.firstName}</Fact>
-          <Fact term={<FormattedMessage id="profile.middleName" defaultMessage="Middle name" />}>{user.middleName ?? notGiven}</Fact>
+        <PersonalDataForm user={user} onSubmit={updateProfile} />
+        <dl className="profile__facts profile__facts--after-form">
           <Fact term={<FormattedMessage id="profile.email" defaultMessage="E-mail" />}>
             {user.email}
             {user.emailVerified ? (
@@ -57,7 +71,6 @@ export default function ProfilePage() {
               </span>
             )}
           </Fact>
-          <Fact term={<FormattedMessage id="profile.phone" defaultMessage="Phone" />}>{user.telephone ?? notGiven}</Fact>
           <Fact term={<FormattedMessage id="profile.position" defaultMessage="Position" />}>{positionTitle ?? notGiven}</Fact>
         </dl>
       </div>
@@ -67,8 +80,22 @@ export default function ProfilePage() {
           <FormattedMessage id="profile.work" defaultMessage="Company and role" />
         </h2>
         <dl className="profile__facts">
-          <Fact term={<FormattedMessage id="profile.company" defaultMessage="Company" />}>{user.company?.name ?? notGiven}</Fact>
-          <Fact term={<FormattedMessage id="profile.inn" defaultMessage="Taxpayer number (INN)" />}>{user.company?.inn ?? notGiven}</Fact>
+          {memberships.length > 0 ? (
+            memberships.map((membership) => (
+              <Fact key={membership.id} term={membership.name}>
+                {membership.roleTitles.join(', ')}
+              </Fact>
+            ))
+          ) : (
+            <Fact term={<FormattedMessage id="profile.company" defaultMessage="Company" />}>
+              {user.company?.name ?? notGiven}
+              <span className="profile__inline-link">
+                <Link href={paths.companiesCreate}>
+                  <FormattedMessage id="profile.addCompany" defaultMessage="Add a company" />
+                </Link>
+              </span>
+            </Fact>
+          )}
           {departmentName !== null && (
             <Fact term={<FormattedMessage id="profile.department" defaultMessage="Department" />}>{departmentName}</Fact>
           )}
@@ -76,9 +103,6 @@ export default function ProfilePage() {
           {mainGoalTitle !== null && (
             <Fact term={<FormattedMessage id="profile.mainGoal" defaultMessage="Main implementation goal" />}>{mainGoalTitle}</Fact>
           )}
-          <Fact term={<FormattedMessage id="profile.authorities" defaultMessage="Access rights" />}>
-            {user.authorities.map((a) => a.authority).join(', ')}
-          </Fact>
           <Fact term={<FormattedMessage id="profile.username" defaultMessage="Login" />}>{user.username}</Fact>
           <Fact term={<FormattedMessage id="profile.account" defaultMessage="Account" />}>
             {user.active && user.enabled && user.accountNonLocked ? (
@@ -88,6 +112,13 @@ export default function ProfilePage() {
             )}
           </Fact>
         </dl>
+        {isAdmin && (
+          <p className="profile__admin-link">
+            <Link href={paths.profileAdmin}>
+              <FormattedMessage id="profile.toAdmin" defaultMessage="Review verification payments" />
+            </Link>
+          </p>
+        )}
       </div>
 
       <div className="profile__card">
@@ -104,6 +135,13 @@ export default function ProfilePage() {
         </div>
       </div>
 
+      <div className="profile__card">
+        <h2 className="profile__card-title">
+          <FormattedMessage id="profile.password.title" defaultMessage="Password" />
+        </h2>
+        <PasswordForm onSubmit={changePassword} />
+      </div>
+
       <div className="profile__actions">
         <Button
           variant="secondary"
@@ -111,8 +149,10 @@ export default function ProfilePage() {
           loading={isSigningOut}
           onClick={() => {
             setSigningOut(true);
-            // Sign-out always ends in a page load (spec section 4).
-            void signOut();
+            // Sign-out always ends in a page load; only a "stay" in the unsent-work warning comes back here.
+            void signOut().then((isSignedOut) => {
+              if (!isSignedOut) setSigningOut(false);
+            });
           }}
         >
           <FormattedMessage id="profile.signOut" defaultMessage="Sign out" />

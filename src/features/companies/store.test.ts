@@ -1,0 +1,145 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Company } from '../../domain/company';
+import { AppDatabase } from '../../lib/db/database';
+import { HttpError, type HttpClient, type RequestOptions } from '../../lib/http';
+import { createCompany, fetchInvoice, invoiceFileName, reportPayment, storeCompany } from './store';
+
+const opened: AppDatabase[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) {
+    db.close();
+    await db.delete();
+  }
+});
+
+function openDb(): AppDatabase {
+  const db = new AppDatabase(`companies-${Math.random()}`);
+  opened.push(db);
+  return db;
+}
+
+const COMPANY: Company = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Acme Works LLC',
+  inn: '7707083893',
+  kpp: '770701001',
+  legalForm: 'LEGAL_ENTITY',
+  website: null,
+  employeeCount: 250,
+  logoImageId: null,
+  verificationStatus: 'UNVERIFIED',
+  invoiceNumber: 'V-000042',
+  paymentReportedAt: null,
+  verificationDecidedAt: null,
+  verificationComment: null,
+  createdAt: '2025-03-01T10:00:00.000Z',
+  updatedAt: '2025-03-01T10:00:00.000Z',
+  roles: ['OWNER'],
+  missingForStart: ['MANAGER', 'FINANCIAL_DIRECTOR'],
+};
+
+/** An HTTP client whose POST answers `answer` and records what was sent. */
+function fakeHttp(answer: unknown): Pick<HttpClient, 'post'> & { calls: { path: string; body: unknown; options: RequestOptions | undefined }[] } {
+  const calls: { path: string; body: unknown; options: RequestOptions | undefined }[] = [];
+  return {
+    calls,
+    post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T | null> {
+      calls.push({ path, body, options });
+      return Promise.resolve(answer as T);
+    },
+  };
+}
+
+describe('company writes and the mirror', () => {
+  it('stores the created company in the mirror under the user, without the caller-specific fields, sent under a fresh Idempotency-Key', async () => {
+    const db = openDb();
+    const http = fakeHttp({ data: COMPANY, message: 'OK' });
+    const input = { legalForm: 'LEGAL_ENTITY' as const, name: 'Acme Works LLC', inn: '7707083893', kpp: '770701001' };
+    const created = await createCompany(http, db, 'u1', input);
+    expect(created.id).toBe(COMPANY.id);
+    expect(http.calls).toHaveLength(1);
+    expect(http.calls[0]?.path).toBe('/api/v1/companies');
+    expect(http.calls[0]?.body).toEqual(input);
+    expect(http.calls[0]?.options?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    const stored = await db.companies.get(['u1', COMPANY.id]);
+    expect(stored).toMatchObject({ ownerUserId: 'u1', name: 'Acme Works LLC', invoiceNumber: 'V-000042', verificationStatus: 'UNVERIFIED' });
+    expect(stored && 'roles' in stored).toBe(false);
+    expect(await db.companies.get(['u2', COMPANY.id])).toBeUndefined();
+  });
+
+  it('stores nothing when the answer does not match its struct', async () => {
+    const db = openDb();
+    await expect(createCompany(fakeHttp({ data: { id: COMPANY.id } }), db, 'u1', { legalForm: 'LEGAL_ENTITY', name: 'A', inn: '7707083893' })).rejects.toThrow(
+      /does not match/,
+    );
+    expect(await db.companies.count()).toBe(0);
+  });
+
+  it('puts the company under review into the mirror after "I paid"', async () => {
+    const db = openDb();
+    await storeCompany(db, 'u1', COMPANY);
+    const reported = { ...COMPANY, verificationStatus: 'PAYMENT_REPORTED', paymentReportedAt: '2025-03-02T09:00:00.000Z', updatedAt: '2025-03-02T09:00:00.000Z' };
+    const http = fakeHttp({ data: reported });
+    await reportPayment(http, db, 'u1', COMPANY.id);
+    expect(http.calls[0]?.path).toBe(`/api/v1/companies/${COMPANY.id}/payment-reported`);
+    expect(await db.companies.get(['u1', COMPANY.id])).toMatchObject({ verificationStatus: 'PAYMENT_REPORTED', paymentReportedAt: '2025-03-02T09:00:00.000Z' });
+  });
+
+  it('never puts an older answer over a newer row the pull already brought', async () => {
+    const db = openDb();
+    const verified = { ...COMPANY, verificationStatus: 'VERIFIED', updatedAt: '2025-03-05T09:00:00.000Z' };
+    await storeCompany(db, 'u1', verified);
+    await storeCompany(db, 'u1', { ...COMPANY, verificationStatus: 'PAYMENT_REPORTED', updatedAt: '2025-03-02T09:00:00.000Z' });
+    expect(await db.companies.get(['u1', COMPANY.id])).toMatchObject({ verificationStatus: 'VERIFIED' });
+  });
+});
+
+describe('the invoice download', () => {
+  const pdf = () => new Response('%PDF-1.7 test', {
+    status: 200,
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="invoice-V-000042.pdf"' },
+  });
+
+  it('fetches the PDF with the bearer token and the language, and names it after the invoice', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(pdf()));
+    const invoice = await fetchInvoice({ tokens: { getAccess: () => 'a1' }, getLocale: () => 'ru', fetch, refreshSession: () => Promise.resolve() }, COMPANY.id, 'V-000042');
+    expect(invoice.fileName).toBe('invoice-V-000042.pdf');
+    expect(await invoice.blob.text()).toMatch(/^%PDF/);
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe(`/main-service/api/v1/companies/${COMPANY.id}/invoice`);
+    expect(init?.headers).toMatchObject({ Authorization: 'Bearer a1', Language: 'ru' });
+  });
+
+  it("refreshes the session once on 'Token Expired.' and fetches again with the new token", async () => {
+    let token = 'old';
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Token Expired.' }), { status: 403 }))
+      .mockResolvedValueOnce(pdf());
+    const refreshSession = vi.fn(() => {
+      token = 'new';
+      return Promise.resolve();
+    });
+    await fetchInvoice({ tokens: { getAccess: () => token }, getLocale: () => 'en', fetch, refreshSession }, COMPANY.id, 'V-000042');
+    expect(refreshSession).toHaveBeenCalledOnce();
+    expect(fetch.mock.calls[1]?.[1]?.headers).toMatchObject({ Authorization: 'Bearer new' });
+  });
+
+  it("rejects with the server's status and message, or status 0 when nothing answered", async () => {
+    const refused = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(new Response(JSON.stringify({ message: 'You do not have the right to do this.' }), { status: 403 })));
+    const options = { tokens: { getAccess: () => 'a1' }, getLocale: () => 'en', refreshSession: () => Promise.resolve() };
+    await expect(fetchInvoice({ ...options, fetch: refused }, COMPANY.id, null)).rejects.toMatchObject({ status: 403, body: { message: 'You do not have the right to do this.' } });
+    const offline = vi.fn<typeof globalThis.fetch>(() => Promise.reject(new TypeError('Failed to fetch')));
+    const failure: unknown = await fetchInvoice({ ...options, fetch: offline }, COMPANY.id, null).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({ status: 0 });
+  });
+
+  it('names the file from the answer, else from the invoice number', () => {
+    expect(invoiceFileName('attachment; filename="invoice-V-7.pdf"', 'V-1')).toBe('invoice-V-7.pdf');
+    expect(invoiceFileName("attachment; filename*=UTF-8''invoice-%D0%A1-7.pdf", 'V-1')).toBe('invoice-С-7.pdf');
+    expect(invoiceFileName(null, 'V-1')).toBe('invoice-V-1.pdf');
+    expect(invoiceFileName('attachment; filename="../../etc.pdf"', 'V-1')).toBe('....etc.pdf');
+  });
+});

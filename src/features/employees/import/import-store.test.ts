@@ -1,0 +1,227 @@
+import { describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../../lib/http';
+import { ImportRequestError, createImportApi, fileNameOfDisposition, recallReport, rememberReport, type ImportApiOptions, type UploadProgress } from './import-store';
+import { samplePreview, sampleReport } from './test-samples';
+
+/** A stand-in for XMLHttpRequest: records what was sent; the test plays the network. */
+class FakeRequest {
+  static made: FakeRequest[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: ProgressEvent) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+
+  constructor() {
+    FakeRequest.made.push(this);
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+  }
+  uploaded() {
+    this.upload.onload?.();
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
+    this.onload?.();
+  }
+  fail() {
+    this.onerror?.();
+  }
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function setup(overrides: Partial<ImportApiOptions> = {}) {
+  FakeRequest.made = [];
+  const tokens = { access: 'old-token' as string | null, getAccess: () => tokens.access };
+  const refreshSession = vi.fn(() => {
+    tokens.access = 'new-token';
+    return Promise.resolve();
+  });
+  const api = createImportApi({
+    tokens,
+    getLocale: () => 'en',
+    createRequest: () => new FakeRequest() as unknown as XMLHttpRequest,
+    fetch: vi.fn(() => Promise.reject(new Error('no fetch in this test'))),
+    http: { get: vi.fn(() => Promise.resolve(null)) },
+    refreshSession,
+    ...overrides,
+  });
+  const last = () => FakeRequest.made.at(-1)!;
+  return { api, refreshSession, tokens, last };
+}
+
+const file = new File(['Фамилия;Имя\nИванов;Иван\n'], 'staff.csv', { type: 'text/csv' });
+
+describe('the preview call', () => {
+  it('posts the file as a dry run with the bearer token and the language, and answers the preview', async () => {
+    const { api, last } = setup();
+    const answer = api.preview('c1', { file });
+    await tick();
+    expect(last().method).toBe('POST');
+    expect(last().url).toBe('/main-service/api/v1/companies/c1/employees/import?dryRun=1');
+    expect(last().headers).toMatchObject({ Authorization: 'Bearer old-token', Language: 'en', Accept: 'application/json' });
+    expect(last().headers['Idempotency-Key']).toBeUndefined();
+    expect((last().body?.get('file') as File).name).toBe('staff.csv');
+    expect(last().body?.has('mapping')).toBe(false);
+    last().answer(200, { data: samplePreview, message: 'OK' });
+    await expect(answer).resolves.toEqual(samplePreview);
+  });
+
+  it('refuses with the server’s message and status', async () => {
+    const { api, last } = setup();
+    const answer = api.preview('c1', { file });
+    await tick();
+    last().answer(415, { message: 'Выберите файл CSV или XLSX.' });
+    await expect(answer).rejects.toMatchObject({ name: 'ImportRequestError', status: 415, serverMessage: 'Выберите файл CSV или XLSX.' });
+  });
+
+  it('refuses with status 0 when nothing answers', async () => {
+    const { api, last } = setup();
+    const answer = api.preview('c1', { file });
+    await tick();
+    last().fail();
+    await expect(answer).rejects.toMatchObject({ status: 0, serverMessage: null });
+  });
+
+  it('does not take an answer that is not a preview', async () => {
+    const { api, last } = setup();
+    const answer = api.preview('c1', { file });
+    await tick();
+    last().answer(200, { data: { fileName: 'x' } });
+    await expect(answer).rejects.toBeInstanceOf(ImportRequestError);
+  });
+});
+
+describe('the import call', () => {
+  it('sends the mapping and the Idempotency-Key, reports upload progress and then processing', async () => {
+    const { api, last } = setup();
+    const seen: UploadProgress[] = [];
+    const answer = api.run('c1', { file, mapping: ['lastName', null], idempotencyKey: 'key-1', onProgress: (progress) => seen.push(progress) });
+    await tick();
+    expect(last().url).toBe('/main-service/api/v1/companies/c1/employees/import');
+    expect(last().headers['Idempotency-Key']).toBe('key-1');
+    expect(JSON.parse(last().body?.get('mapping') as string)).toEqual(['lastName', null]);
+    last().progress(50, 100);
+    last().uploaded();
+    last().answer(201, { data: sampleReport, message: 'Imported' });
+    await expect(answer).resolves.toEqual(sampleReport);
+    expect(seen).toEqual([{ stage: 'uploading', fraction: 0 }, { stage: 'uploading', fraction: 0.5 }, { stage: 'processing' }]);
+  });
+
+  it('renews an expired token through the shared refresh and sends the file once more', async () => {
+    const { api, last, refreshSession } = setup();
+    const answer = api.run('c1', { file, mapping: ['lastName', 'firstName'], idempotencyKey: 'key-2' });
+    await tick();
+    last().answer(403, { message: 'Token Expired.' });
+    await tick();
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(FakeRequest.made).toHaveLength(2);
+    expect(last().headers).toMatchObject({ Authorization: 'Bearer new-token', 'Idempotency-Key': 'key-2' });
+    last().answer(201, { data: sampleReport });
+    await expect(answer).resolves.toEqual(sampleReport);
+  });
+
+  it('stops sending when the page aborts it', async () => {
+    const { api } = setup();
+    const controller = new AbortController();
+    const answer = api.run('c1', { file, signal: controller.signal });
+    await tick();
+    controller.abort();
+    await expect(answer).rejects.toMatchObject({ status: 0 });
+  });
+});
+
+describe('the report call', () => {
+  it('reads one import’s report and refuses a missing one with the server’s status', async () => {
+    const get = vi.fn((url: string) =>
+      url.endsWith('/imports/imp-1') ? Promise.resolve({ data: sampleReport }) : Promise.reject(new HttpError(404, { message: 'Not found' })),
+    );
+    const { api } = setup({ http: { get: get as ImportApiOptions['http']['get'] } });
+    await expect(api.report('c1', 'imp-1')).resolves.toEqual(sampleReport);
+    expect(get).toHaveBeenCalledWith('/api/v1/companies/c1/employees/imports/imp-1', undefined, { minDuration: 0 });
+    await expect(api.report('c1', 'imp-9')).rejects.toMatchObject({ name: 'ImportRequestError', status: 404, serverMessage: 'Not found' });
+  });
+});
+
+describe('the template download', () => {
+  it('fetches the template with the bearer token and the language and names it as the server does', async () => {
+    const fetch = vi.fn((_url: string | URL | Request, _init?: RequestInit) =>
+      Promise.resolve(
+        new Response('xlsx-bytes', {
+          status: 200,
+          headers: { 'Content-Disposition': `attachment; filename="employees.xlsx"; filename*=UTF-8''%D1%81%D0%BE%D1%82%D1%80%D1%83%D0%B4%D0%BD%D0%B8%D0%BA%D0%B8.xlsx` },
+        }),
+      ),
+    );
+    const { api } = setup({ fetch: fetch as unknown as typeof globalThis.fetch });
+    const { blob, fileName } = await api.template('c1', 'xlsx');
+    expect(fetch).toHaveBeenCalledWith('/main-service/api/v1/companies/c1/employees/import-template?format=xlsx', {
+      headers: { Language: 'en', Authorization: 'Bearer old-token' },
+    });
+    expect(fileName).toBe('сотрудники.xlsx');
+    expect(await blob.text()).toBe('xlsx-bytes');
+  });
+
+  it('renews an expired token once and fetches again', async () => {
+    const answers = [new Response(JSON.stringify({ message: 'Token Expired.' }), { status: 403 }), new Response('csv', { status: 200 })];
+    const fetch = vi.fn(() => Promise.resolve(answers.shift()!));
+    const { api, refreshSession } = setup({ fetch: fetch as unknown as typeof globalThis.fetch });
+    const { fileName } = await api.template('c1', 'csv');
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fileName).toBe('employees-template.csv');
+  });
+
+  it('refuses with the server’s message, or status 0 without a network', async () => {
+    const refused = setup({ fetch: vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: 'Недостаточно прав' }), { status: 403 }))) });
+    await expect(refused.api.template('c1', 'csv')).rejects.toMatchObject({ status: 403, serverMessage: 'Недостаточно прав' });
+    const offline = setup({ fetch: vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))) });
+    await expect(offline.api.template('c1', 'csv')).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('reads the plain and the extended file name of Content-Disposition', () => {
+    expect(fileNameOfDisposition('attachment; filename="a b.csv"')).toBe('a b.csv');
+    expect(fileNameOfDisposition('attachment; filename=plain.csv')).toBe('plain.csv');
+    expect(fileNameOfDisposition("attachment; filename*=UTF-8''%D1%88.csv")).toBe('ш.csv');
+    expect(fileNameOfDisposition(null)).toBeNull();
+  });
+});
+
+describe('the last report of this tab', () => {
+  it('is found again by its import, for the same user and company only', () => {
+    rememberReport(sessionStorage, 'u1', { report: sampleReport, headers: ['Фамилия', 'Имя'] });
+    expect(recallReport(sessionStorage, 'u1', 'c1', 'imp-1')).toEqual({ report: sampleReport, headers: ['Фамилия', 'Имя'] });
+    expect(recallReport(sessionStorage, 'u1', 'c1', 'imp-2')).toBeNull();
+    expect(recallReport(sessionStorage, 'u2', 'c1', 'imp-1')).toBeNull();
+    expect(recallReport(sessionStorage, 'u1', 'c2', 'imp-1')).toBeNull();
+  });
+
+  it('is not trusted when what is stored is not a report', () => {
+    sessionStorage.setItem('employeeImportReport:u3:c1', JSON.stringify({ report: { id: 'imp-1', companyId: 'c1' } }));
+    expect(recallReport(sessionStorage, 'u3', 'c1', 'imp-1')).toBeNull();
+    sessionStorage.setItem('employeeImportReport:u3:c1', 'not json');
+    expect(recallReport(sessionStorage, 'u3', 'c1', 'imp-1')).toBeNull();
+  });
+});
