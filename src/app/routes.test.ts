@@ -12,6 +12,7 @@ const SPEC_ROUTES: [name: string, path: string, layout: 'auth' | 'default'][] = 
   ['AuthRecoveryPassword', '/auth/recovery-password', 'auth'],
   ['AuthRecoveryPasswordConfirm', '/auth/recovery-password-confirm', 'auth'],
   ['AuthRecoveryPasswordSuccess', '/auth/recovery-password-success', 'auth'],
+  ['AuthInvitation', '/auth/invitation', 'auth'],
   ['Dashboard', '/dashboard', 'default'],
   ['Profile', '/profile', 'default'],
   ['ProfileAdmin', '/profile/admin', 'default'],

@@ -39,6 +39,7 @@ export const routes: readonly AppRoute[] = [
   route('AuthRecoveryPassword', paths.auth.recoveryPassword, auth, () => import('../features/auth/pages/recovery-password-page')),
   route('AuthRecoveryPasswordConfirm', paths.auth.recoveryPasswordConfirm, auth, () => import('../features/auth/pages/recovery-password-confirm-page')),
   route('AuthRecoveryPasswordSuccess', paths.auth.recoveryPasswordSuccess, { layout: 'auth', noLogo: true }, () => import('../features/auth/pages/recovery-password-success-page')),
+  route('AuthInvitation', paths.auth.invitation, auth, () => import('../features/auth/pages/invitation-accept-page')),
 
   // Default layout
   route('Dashboard', paths.dashboard, app, () => import('../features/dashboard/pages/dashboard-page')),

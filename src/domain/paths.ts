@@ -22,6 +22,8 @@ export const paths = {
     recoveryPassword: '/auth/recovery-password',
     recoveryPasswordConfirm: '/auth/recovery-password-confirm',
     recoveryPasswordSuccess: '/auth/recovery-password-success',
+    /** The link of an invitation e-mail (`?token=`): join a company (issue 5). */
+    invitation: '/auth/invitation',
   },
 
   company: {

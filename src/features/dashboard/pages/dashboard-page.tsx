@@ -1,7 +1,8 @@
 import { FormattedMessage, defineMessages } from 'react-intl';
 import { Link } from 'wouter';
 import { paths } from '../../../domain/paths';
-import { useDashboardGreeting } from '../hooks';
+import { SetupChecklist } from '../components/setup-checklist';
+import { useDashboardGreeting, useReturnToPendingInvitation, useSetupChecklist } from '../hooks';
 import '../dashboard.css';
 
 const plan = defineMessages({
@@ -42,6 +43,8 @@ const PLAN = [
  */
 export default function DashboardPage() {
   const { name, roleTitle, company, isAdmin, memberships } = useDashboardGreeting();
+  const checklist = useSetupChecklist();
+  useReturnToPendingInvitation();
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h1 className="dashboard__title" id="dashboard-title">
@@ -58,6 +61,8 @@ export default function DashboardPage() {
           <FormattedMessage id="dashboard.role" defaultMessage="Your role: {role}." values={{ role: <strong>{roleTitle}</strong> }} />
         )}
       </p>
+
+      {checklist?.isIncomplete && <SetupChecklist checklist={checklist} />}
 
       {memberships.map((membership) => (
         <div className="dashboard__card" key={membership.id} data-company={membership.id}>
