@@ -6,16 +6,6 @@ import { useDashboardGreeting, useReturnToPendingInvitation, useSetupChecklist }
 import '../dashboard.css';
 
 const plan = defineMessages({
-  companies: { id: 'dashboard.plan.companies', defaultMessage: 'Companies' },
-  companiesText: {
-    id: 'dashboard.plan.companiesText',
-    defaultMessage: 'Add your company (a legal entity or an individual entrepreneur), confirm it and set up its departments.',
-  },
-  staff: { id: 'dashboard.plan.staff', defaultMessage: 'Staff' },
-  staffText: {
-    id: 'dashboard.plan.staffText',
-    defaultMessage: 'Import or invite employees. Improvement work starts once the company has at least one owner, one manager and one financial director.',
-  },
   projects: { id: 'dashboard.plan.projects', defaultMessage: 'Goals, projects and the registry' },
   projectsText: {
     id: 'dashboard.plan.projectsText',
@@ -29,10 +19,8 @@ const plan = defineMessages({
   },
 });
 
-/** What is still to come; proposals are not listed: they work now (the company cards above). */
+/** What is still to come; proposals, companies and staff are not listed: they work now (the cards above, the menu). */
 const PLAN = [
-  { name: plan.companies, text: plan.companiesText },
-  { name: plan.staff, text: plan.staffText },
   { name: plan.projects, text: plan.projectsText },
   { name: plan.figures, text: plan.figuresText },
 ];
