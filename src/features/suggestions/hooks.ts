@@ -4,7 +4,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
+import Dexie from 'dexie';
+import { employeeStateOf, missingForStart, type StartRequirement } from '../../domain/company';
 import { Suggestion } from '../../domain/suggestion';
+import { EmployeeRowCheck } from '../../lib/db/employee-rows';
 import { useCurrentUser } from '../../lib/app-state';
 import { getAppDatabase, type OutboxRow, type OutboxStatus } from '../../lib/db/database';
 import { MIRROR_ROW_STRUCTS, StoredOutboxRow, checkRows, isStoredFile } from '../../lib/db/rows';
@@ -89,6 +92,26 @@ export function useIsSuggestionUnsent(suggestionId: string): boolean | undefined
     const count = await getAppDatabase().outbox.where('[ownerUserId+entityKey]').equals([userId, entityKeyOf('suggestions', suggestionId)]).count();
     return count > 0;
   }, [userId, suggestionId]);
+}
+
+/**
+ * What the company still lacks before proposals are taken (the server refuses them with 409 until then), from
+ * the mirror: the members who have joined (employee rows linked to a user, found by the [ownerUserId+userId]
+ * index, so a company of 10,000 reads only its few members). Empty when nothing is missing, or when the
+ * mirror holds no member of the company yet (never pulled: the server decides). Undefined while loading.
+ */
+export function useStartBlockers(companyId: string): StartRequirement[] | undefined {
+  const { id: userId } = useCurrentUser();
+  return useLiveQuery(async () => {
+    const stored = await getAppDatabase()
+      .employees.where('[ownerUserId+userId]')
+      .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+      .filter((row) => (row as { companyId?: unknown }).companyId === companyId)
+      .toArray();
+    const members = checkRows(EmployeeRowCheck, stored, 'employees').rows;
+    if (members.length === 0) return [];
+    return missingForStart(members.filter((row) => employeeStateOf(row) === 'active').map((row) => row.roles));
+  }, [userId, companyId]);
 }
 
 export interface DepartmentOption {

@@ -4,7 +4,8 @@ import { paths } from '../../../domain/paths';
 import type { SuggestionInput } from '../../../domain/suggestion';
 import { PageSpinner } from '../../../ui/spinner';
 import { SuggestionForm } from '../components/suggestion-form';
-import { useDepartments, useSubmitSuggestion, useUnsentSuggestionRow } from '../hooks';
+import { useDepartments, useStartBlockers, useSubmitSuggestion, useUnsentSuggestionRow } from '../hooks';
+import { StartBlockedNotice } from '../components/start-blocked-notice';
 import type { SuggestionDraft } from '../store';
 import '../suggestions.css';
 
@@ -28,11 +29,12 @@ export default function SuggestionCreatePage() {
   const resendOf = new URLSearchParams(useSearch()).get('resend');
   const [, navigate] = useLocation();
   const departments = useDepartments(companyId);
+  const blockers = useStartBlockers(companyId);
   const resendRow = useUnsentSuggestionRow(resendOf);
   const submit = useSubmitSuggestion();
   const isResend = resendOf !== null;
 
-  if (departments === undefined || (isResend && resendRow === undefined)) return <PageSpinner />;
+  if (departments === undefined || blockers === undefined || (isResend && resendRow === undefined)) return <PageSpinner />;
   const initial = isResend && resendRow ? draftOf(companyId, resendRow.body) : undefined;
 
   return (
@@ -49,7 +51,9 @@ export default function SuggestionCreatePage() {
           <FormattedMessage id="suggestions.create.title" defaultMessage="New proposal" />
         )}
       </h1>
-      {isResend && !resendRow ? (
+      {blockers.length > 0 ? (
+        <StartBlockedNotice missing={blockers} />
+      ) : isResend && !resendRow ? (
         <p role="status">
           <FormattedMessage id="suggestions.resend.gone" defaultMessage="This proposal is no longer waiting to be sent." />
         </p>
