@@ -2,9 +2,9 @@ import { FormattedList, FormattedMessage, defineMessages, useIntl } from 'react-
 import type { StartRequirement } from '../../../domain/company';
 
 const requirement = defineMessages({
-  OWNER: { id: 'suggestions.blocked.OWNER', defaultMessage: 'an owner' },
-  MANAGER: { id: 'suggestions.blocked.MANAGER', defaultMessage: 'a manager' },
-  FINANCIAL_DIRECTOR: { id: 'suggestions.blocked.FINANCIAL_DIRECTOR', defaultMessage: 'a financial director' },
+  OWNER: { id: 'suggestions.blocked.owner', defaultMessage: 'an owner' },
+  MANAGER: { id: 'suggestions.blocked.manager', defaultMessage: 'a manager' },
+  FINANCIAL_DIRECTOR: { id: 'suggestions.blocked.financialDirector', defaultMessage: 'a financial director' },
 });
 
 /** Why the form is not shown: the company may not take proposals until it has these people. */
