@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHttpClient, HttpError, type HttpClientOptions, type LockRunner } from './http';
+import { createHttpClient, fileNameOfDisposition, HttpError, type HttpClientOptions, type LockRunner } from './http';
 import type { TokenStore } from './token-store';
 
 function memoryTokens(access: string | null, refresh: string | null): TokenStore & { access: string | null; refresh: string | null } {
@@ -357,5 +357,55 @@ describe('HTTP client: one shared token refresh (spec section 8)', () => {
     await expect(http.get('/api/v1/goals', undefined, noWait)).resolves.toEqual({ data: '/main-service/api/v1/goals' });
     expect(server.refreshCalls()).toBe(0);
     expect(onAuthFailure).not.toHaveBeenCalled();
+  });
+});
+
+describe('HTTP client: files behind the bearer token (invoice, import template)', () => {
+  const file = (text: string, disposition?: string) =>
+    new Response(text, { status: 200, headers: disposition ? { 'Content-Disposition': disposition } : {} });
+
+  it('sends the bearer token and the language, and answers the bytes with the name the server gave', async () => {
+    const server = fakeServer(() => file('%PDF-1.7', `attachment; filename="invoice.pdf"; filename*=UTF-8''%D1%81%D1%87%D1%91%D1%82.pdf`));
+    const http = client({ fetch: server.fetch, tokens: memoryTokens('a1', 'r1'), getLocale: () => 'ru' });
+    const answer = await http.getFile('/api/v1/companies/c1/employees/import-template', { format: 'xlsx' });
+    expect(await answer.blob.text()).toBe('%PDF-1.7');
+    expect(answer.fileName).toBe('счёт.pdf');
+    expect(server.calls[0]).toMatchObject({ url: '/main-service/api/v1/companies/c1/employees/import-template?format=xlsx', method: 'GET' });
+    expect(server.calls[0]?.headers).toMatchObject({ Authorization: 'Bearer a1', Language: 'ru' });
+  });
+
+  it("joins the one shared refresh on 'Token Expired.' and fetches again with the new token", async () => {
+    const server = fakeServer((call) => {
+      if (call.url === REFRESH_URL) return json(200, { access_token: 'a2', refresh_token: 'r2' });
+      return call.headers.Authorization === 'Bearer a2' ? file('bytes') : json(403, { message: 'Token Expired.' });
+    });
+    const tokens = memoryTokens('a1', 'r1');
+    const http = client({ fetch: server.fetch, tokens });
+    const answer = await http.getFile('/api/v1/companies/c1/invoice');
+    expect(await answer.blob.text()).toBe('bytes');
+    expect(answer.fileName).toBeNull();
+    expect(server.calls.map((c) => c.url)).toEqual(['/main-service/api/v1/companies/c1/invoice', REFRESH_URL, '/main-service/api/v1/companies/c1/invoice']);
+    expect(tokens.access).toBe('a2');
+  });
+
+  it("rejects with the server's status and message, or status 0 when nothing answered", async () => {
+    const refused = client({ fetch: fakeServer(() => json(403, { message: 'Недостаточно прав.' })).fetch, tokens: memoryTokens('a1', 'r1') });
+    await expect(refused.getFile('/api/v1/companies/c1/invoice')).rejects.toMatchObject({ status: 403, body: { message: 'Недостаточно прав.' } });
+    const offline = client({ fetch: vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))), tokens: memoryTokens('a1', 'r1') });
+    const failure: unknown = await offline.getFile('/api/v1/companies/c1/invoice').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({ status: 0 });
+  });
+});
+
+describe('file names of Content-Disposition', () => {
+  it('reads the extended name first, then the plain one, and never a path', () => {
+    expect(fileNameOfDisposition('attachment; filename="a b.csv"')).toBe('a b.csv');
+    expect(fileNameOfDisposition('attachment; filename=plain.csv')).toBe('plain.csv');
+    expect(fileNameOfDisposition("attachment; filename*=UTF-8''%D1%88.csv")).toBe('ш.csv');
+    expect(fileNameOfDisposition('attachment; filename="../../etc/passwd"')).toBe('passwd');
+    expect(fileNameOfDisposition("attachment; filename*=UTF-8''..%2F..%2Fevil.pdf")).toBe('evil.pdf');
+    expect(fileNameOfDisposition('attachment; filename=".."')).toBeNull();
+    expect(fileNameOfDisposition(null)).toBeNull();
   });
 });

@@ -38,11 +38,22 @@ export interface RequestOptions {
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
+/** A file answered by the API (an invoice, a template): its bytes and the name the server gave it, if any. */
+export interface FileAnswer {
+  blob: Blob;
+  fileName: string | null;
+}
+
 export interface HttpClient {
   get<T = unknown>(url: string, params?: QueryParams, options?: RequestOptions): Promise<T | null>;
   post<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<T | null>;
   patch<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<T | null>;
   delete<T = unknown>(url: string, options?: RequestOptions): Promise<T | null>;
+  /**
+   * GET of a file behind the bearer token, with the same refresh and errors as the JSON calls: a refusal
+   * rejects with `HttpError` carrying the server's `{ message }`, no answer with status 0.
+   */
+  getFile(url: string, params?: QueryParams, options?: RequestOptions): Promise<FileAnswer>;
   /**
    * Joins (or starts) the one shared token refresh, for callers that send outside this client (uploads
    * over XMLHttpRequest, images) and got 'Token Expired.'. Rejects when no fresh token could be had.
@@ -68,6 +79,28 @@ export interface HttpClientOptions {
 
 type RefreshOutcome = 'refreshed' | 'refused' | 'unavailable';
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * The file name of a `Content-Disposition` header (RFC 6266: `filename*` first), without any path, or null.
+ */
+export function fileNameOfDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const clean = (name: string) => {
+    const base = name.trim().replace(/^"|"$/g, '').split(/[/\\]/).pop() ?? '';
+    return base === '' || base === '.' || base === '..' ? null : base;
+  };
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      const name = clean(decodeURIComponent(extended[2]));
+      if (name) return name;
+    } catch (error) {
+      console.warn('A malformed filename* in Content-Disposition', error);
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  return plain ? clean(plain[2] ?? plain[1] ?? '') : null;
+}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -164,9 +197,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return error.body?.message === TOKEN_EXPIRED_MESSAGE || path.split('?')[0] === USER_PATH;
   }
 
-  async function send(method: Method, url: string, body: unknown, requestOptions: RequestOptions | undefined): Promise<unknown> {
+  async function send(method: Method, url: string, body: unknown, requestOptions: RequestOptions | undefined, asFile = false): Promise<unknown> {
     const accessToken = tokens.getAccess();
-    const headers: Record<string, string> = { Accept: 'application/json', Language: getLocale() };
+    const headers: Record<string, string> = { Accept: asFile ? '*/*' : 'application/json', Language: getLocale() };
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     let payload: BodyInit | undefined;
     if (body !== undefined && method !== 'GET') {
@@ -185,6 +218,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     } catch (error) {
       throw new HttpError(0, null, { cause: error });
     }
+    if (asFile && response.ok) {
+      try {
+        return { blob: await response.blob(), fileName: fileNameOfDisposition(response.headers.get('Content-Disposition')) } satisfies FileAnswer;
+      } catch (error) {
+        // The connection broke while the bytes were arriving.
+        throw new HttpError(0, null, { cause: error });
+      }
+    }
     let parsed: unknown;
     try {
       parsed = await readJson(response);
@@ -198,9 +239,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     throw failure;
   }
 
-  async function sendWithRefresh(method: Method, url: string, body: unknown, requestOptions: RequestOptions | undefined): Promise<unknown> {
+  async function sendWithRefresh(method: Method, url: string, body: unknown, requestOptions: RequestOptions | undefined, asFile = false): Promise<unknown> {
     try {
-      return await send(method, url, body, requestOptions);
+      return await send(method, url, body, requestOptions, asFile);
     } catch (error) {
       if (!(error instanceof HttpError) || !needsRefresh(error, url)) throw error;
       const usedToken = tokensSeen.get(error) ?? null;
@@ -209,7 +250,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const outcome = await sharedRefresh();
         if (outcome !== 'refreshed') throw error;
       }
-      return send(method, url, body, requestOptions);
+      return send(method, url, body, requestOptions, asFile);
     }
   }
 
@@ -235,6 +276,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     post: (url, body, requestOptions) => request('POST', url, body, requestOptions),
     patch: (url, body, requestOptions) => request('PATCH', url, body, requestOptions),
     delete: (url, requestOptions) => request('DELETE', url, undefined, requestOptions),
+    getFile: async (url, params, requestOptions) => (await sendWithRefresh('GET', `${url}${buildQuery(params)}`, undefined, requestOptions, true)) as FileAnswer,
     refreshSession: async () => {
       const outcome = await sharedRefresh();
       if (outcome !== 'refreshed') throw new HttpError(outcome === 'refused' ? 401 : 0, null);

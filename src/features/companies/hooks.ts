@@ -17,13 +17,12 @@ import { setCurrentCompany, useCurrentCompany } from '../../lib/current-company'
 import { getAppDatabase } from '../../lib/db/database';
 import { checkRows } from '../../lib/db/rows';
 import { HttpError } from '../../lib/http';
-import { readStoredLocale } from '../../lib/locale-store';
-import { tokenStore } from '../../lib/token-store';
 import { uploadFile } from '../../lib/upload';
 import { useDialog } from '../../ui/dialog';
 import type { LoadImageFn, UploadFn } from '../../ui/file-upload/types';
 import { FormError } from '../../ui/form';
-import { createCompany, fetchInvoice, reportPayment, saveFile } from './store';
+import { createCompany, fetchInvoice, reportPayment } from './store';
+import { saveFile } from '../../lib/download';
 
 export type { CompanyRow } from '../../domain/suggestion';
 
@@ -154,16 +153,7 @@ export function useDownloadInvoice(companyId: string, invoiceNumber: string | nu
   const intl = useIntl();
   return useCallback(async () => {
     try {
-      const invoice = await fetchInvoice(
-        {
-          tokens: tokenStore,
-          getLocale: () => readStoredLocale(),
-          fetch: (input, init) => globalThis.fetch(input, init),
-          refreshSession: () => http.refreshSession(),
-        },
-        companyId,
-        invoiceNumber,
-      );
+      const invoice = await fetchInvoice(http, companyId, invoiceNumber);
       saveFile(invoice.blob, invoice.fileName);
     } catch (error) {
       const content = failureText(

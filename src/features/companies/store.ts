@@ -4,17 +4,13 @@
 // once; the pull brings everything else (and later changes, such as the admin's decision).
 // Guarantees: these writes are online-only (management calls are not on the outbox list): each carries a
 // fresh Idempotency-Key, so a retry of a lost answer cannot create a second company; an answer is checked
-// with its struct before anything is stored, and only the mirrored fields of the row are kept. The invoice is
-// fetched with the bearer token of the token store and the HTTP client's one shared refresh on
-// 'Token Expired.', like the images behind the token (src/lib/authorized-image.ts).
+// with its struct before anything is stored, and only the mirrored fields of the row are kept. The invoice
+// comes through the HTTP client's `getFile` (bearer token, the one shared refresh on 'Token Expired.').
 import { type } from 'superstruct';
 import type { CompanyInput } from '../../domain/company';
 import { CompanyRow } from '../../domain/suggestion';
-import { ApiErrorBody } from '../../domain/user';
-import { API_HOST_PREFIX } from '../../lib/api';
 import type { AppDatabase } from '../../lib/db/database';
-import { HttpError, TOKEN_EXPIRED_MESSAGE, type HttpClient } from '../../lib/http';
-import type { TokenStore } from '../../lib/token-store';
+import type { HttpClient } from '../../lib/http';
 
 const CompanyAnswer = type({ data: CompanyRow });
 
@@ -80,86 +76,22 @@ export async function reportPayment(http: Pick<HttpClient, 'post'>, db: AppDatab
 /* The invoice (a PDF behind the bearer token)                                                     */
 /* ---------------------------------------------------------------------------------------------- */
 
-export interface InvoiceFetchOptions {
-  tokens: Pick<TokenStore, 'getAccess'>;
-  getLocale: () => string;
-  fetch: typeof fetch;
-  /** Brings a fresh access token into the token store (the HTTP client's shared refresh). */
-  refreshSession: () => Promise<void>;
-}
-
 export interface Invoice {
   blob: Blob;
   fileName: string;
 }
 
-/** `invoice-<number>.pdf` from the answer's Content-Disposition, else from the invoice number we know. */
-export function invoiceFileName(contentDisposition: string | null, invoiceNumber: string | null | undefined): string {
-  const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(contentDisposition ?? '')?.[1];
-  if (named) {
-    const decoded = decodeURIComponent(named).replace(/[/\\]/g, '');
-    if (decoded !== '') return decoded;
-  }
-  return `invoice-${invoiceNumber ?? 'verification'}.pdf`;
-}
-
-async function errorOf(response: Response): Promise<HttpError> {
-  let body: unknown = null;
-  try {
-    body = (await response.json()) as unknown;
-  } catch (error) {
-    console.warn('The invoice refusal has no JSON body', error);
-  }
-  return new HttpError(response.status, ApiErrorBody.is(body) ? body : null);
-}
-
-async function isTokenExpired(response: Response): Promise<boolean> {
-  if (response.status !== 403) return false;
-  try {
-    const body = (await response.clone().json()) as unknown;
-    return ApiErrorBody.is(body) && body.message === TOKEN_EXPIRED_MESSAGE;
-  } catch (error) {
-    console.warn('A 403 for the invoice without a JSON body', error);
-    return false;
-  }
+/** `invoice-<number>.pdf` when the answer names no file. */
+export function invoiceFileName(fromAnswer: string | null, invoiceNumber: string | null | undefined): string {
+  return fromAnswer ?? `invoice-${invoiceNumber ?? 'verification'}.pdf`;
 }
 
 /**
- * `GET /companies/{id}/invoice` as a Blob. Rejects with `HttpError` (status 0 when nothing answered, else the
+ * `GET /companies/{id}/invoice` as a Blob, through the HTTP client (bearer token, the one shared refresh,
+ * `Language` picks the invoice's language). Rejects with `HttpError` (status 0 when nothing answered, else the
  * server's status and localized message), so the screen can say what went wrong.
  */
-export async function fetchInvoice(options: InvoiceFetchOptions, companyId: string, invoiceNumber: string | null | undefined): Promise<Invoice> {
-  const url = `${API_HOST_PREFIX}${companyPath(companyId)}/invoice`;
-  const get = async () => {
-    const headers: Record<string, string> = { Accept: 'application/pdf', Language: options.getLocale() };
-    const token = options.tokens.getAccess();
-    if (token) headers.Authorization = `Bearer ${token}`;
-    try {
-      return await options.fetch(url, { headers });
-    } catch (error) {
-      throw new HttpError(0, null, { cause: error });
-    }
-  };
-  let response = await get();
-  if (await isTokenExpired(response)) {
-    await options.refreshSession();
-    response = await get();
-  }
-  if (!response.ok) throw await errorOf(response);
-  return { blob: await response.blob(), fileName: invoiceFileName(response.headers.get('Content-Disposition'), invoiceNumber) };
-}
-
-/** Hands a file to the browser's downloads: an `<a download>` with an object URL, revoked once the click ran. */
-export function saveFile(blob: Blob, fileName: string, doc: Document = document): void {
-  const url = URL.createObjectURL(blob);
-  const link = doc.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  doc.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken the data by the time the next task runs; a minute leaves room for slow devices.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+export async function fetchInvoice(http: Pick<HttpClient, 'getFile'>, companyId: string, invoiceNumber: string | null | undefined): Promise<Invoice> {
+  const { blob, fileName } = await http.getFile(`${companyPath(companyId)}/invoice`);
+  return { blob, fileName: invoiceFileName(fileName, invoiceNumber) };
 }

@@ -9,6 +9,7 @@ import { IMPORT_MAX_BYTES, type ImportField, type ImportPreview, type ImportRepo
 import { hasPermission } from '../../../domain/permissions';
 import { useCurrentUser } from '../../../lib/app-state';
 import { useConnectivity, type Connectivity } from '../../../lib/connectivity';
+import { saveFile } from '../../../lib/download';
 import { useDialog } from '../../../ui/dialog';
 import {
   ImportRequestError,
@@ -16,7 +17,6 @@ import {
   pullAfterImport,
   recallReport,
   rememberReport,
-  saveFile,
   type ImportApi,
   type RememberedReport,
   type TemplateFormat,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../../lib/http';
-import { ImportRequestError, createImportApi, fileNameOfDisposition, recallReport, rememberReport, type ImportApiOptions, type UploadProgress } from './import-store';
+import { createHttpClient, HttpError } from '../../../lib/http';
+import { ImportRequestError, createImportApi, recallReport, rememberReport, type ImportApiOptions, type UploadProgress } from './import-store';
 import { samplePreview, sampleReport } from './test-samples';
 
 /** A stand-in for XMLHttpRequest: records what was sent; the test plays the network. */
@@ -63,8 +63,7 @@ function setup(overrides: Partial<ImportApiOptions> = {}) {
     tokens,
     getLocale: () => 'en',
     createRequest: () => new FakeRequest() as unknown as XMLHttpRequest,
-    fetch: vi.fn(() => Promise.reject(new Error('no fetch in this test'))),
-    http: { get: vi.fn(() => Promise.resolve(null)) },
+    http: { get: vi.fn(() => Promise.resolve(null)), getFile: vi.fn(() => Promise.reject(new Error('no file in this test'))) },
     refreshSession,
     ...overrides,
   });
@@ -158,7 +157,7 @@ describe('the report call', () => {
     const get = vi.fn((url: string) =>
       url.endsWith('/imports/imp-1') ? Promise.resolve({ data: sampleReport }) : Promise.reject(new HttpError(404, { message: 'Not found' })),
     );
-    const { api } = setup({ http: { get: get as ImportApiOptions['http']['get'] } });
+    const { api } = setup({ http: { get: get as ImportApiOptions['http']['get'], getFile: vi.fn(() => Promise.reject(new Error('no file in this test'))) } });
     await expect(api.report('c1', 'imp-1')).resolves.toEqual(sampleReport);
     expect(get).toHaveBeenCalledWith('/api/v1/companies/c1/employees/imports/imp-1', undefined, { minDuration: 0 });
     await expect(api.report('c1', 'imp-9')).rejects.toMatchObject({ name: 'ImportRequestError', status: 404, serverMessage: 'Not found' });
@@ -166,6 +165,25 @@ describe('the report call', () => {
 });
 
 describe('the template download', () => {
+  /** The import API over the real HTTP client, with `fetch` playing the server. */
+  function withServer(fetch: typeof globalThis.fetch) {
+    const tokens = { access: 'old-token' as string | null, refresh: 'r1' as string | null };
+    const store = {
+      getAccess: () => tokens.access,
+      getRefresh: () => tokens.refresh,
+      set: (pair: { access_token: string; refresh_token: string }) => {
+        tokens.access = pair.access_token;
+        tokens.refresh = pair.refresh_token;
+      },
+      clear: () => {
+        tokens.access = null;
+        tokens.refresh = null;
+      },
+    };
+    const http = createHttpClient({ prefix: '/main-service', tokens: store, fetch, getLocale: () => 'en', onAuthFailure: vi.fn() });
+    return setup({ http }).api;
+  }
+
   it('fetches the template with the bearer token and the language and names it as the server does', async () => {
     const fetch = vi.fn((_url: string | URL | Request, _init?: RequestInit) =>
       Promise.resolve(
@@ -175,37 +193,29 @@ describe('the template download', () => {
         }),
       ),
     );
-    const { api } = setup({ fetch: fetch as unknown as typeof globalThis.fetch });
-    const { blob, fileName } = await api.template('c1', 'xlsx');
-    expect(fetch).toHaveBeenCalledWith('/main-service/api/v1/companies/c1/employees/import-template?format=xlsx', {
-      headers: { Language: 'en', Authorization: 'Bearer old-token' },
-    });
+    const { blob, fileName } = await withServer(fetch).template('c1', 'xlsx');
+    expect(fetch.mock.calls[0]?.[0]).toBe('/main-service/api/v1/companies/c1/employees/import-template?format=xlsx');
+    expect(fetch.mock.calls[0]?.[1]?.headers).toMatchObject({ Language: 'en', Authorization: 'Bearer old-token' });
     expect(fileName).toBe('сотрудники.xlsx');
     expect(await blob.text()).toBe('xlsx-bytes');
   });
 
-  it('renews an expired token once and fetches again', async () => {
-    const answers = [new Response(JSON.stringify({ message: 'Token Expired.' }), { status: 403 }), new Response('csv', { status: 200 })];
-    const fetch = vi.fn(() => Promise.resolve(answers.shift()!));
-    const { api, refreshSession } = setup({ fetch: fetch as unknown as typeof globalThis.fetch });
-    const { fileName } = await api.template('c1', 'csv');
-    expect(refreshSession).toHaveBeenCalledTimes(1);
-    expect(fetch).toHaveBeenCalledTimes(2);
+  it('renews an expired token once and fetches again, naming the file itself when the server did not', async () => {
+    const fetch = vi.fn((url: string | URL | Request, init?: RequestInit) => {
+      if (typeof url === 'string' && url.endsWith('/auth/refresh-token')) return Promise.resolve(new Response(JSON.stringify({ access_token: 'new-token', refresh_token: 'r2' }), { status: 200 }));
+      const auth = (init?.headers as Record<string, string>).Authorization;
+      return Promise.resolve(auth === 'Bearer new-token' ? new Response('csv', { status: 200 }) : new Response(JSON.stringify({ message: 'Token Expired.' }), { status: 403 }));
+    });
+    const { fileName } = await withServer(fetch).template('c1', 'csv');
+    expect(fetch).toHaveBeenCalledTimes(3);
     expect(fileName).toBe('employees-template.csv');
   });
 
   it('refuses with the server’s message, or status 0 without a network', async () => {
-    const refused = setup({ fetch: vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: 'Недостаточно прав' }), { status: 403 }))) });
-    await expect(refused.api.template('c1', 'csv')).rejects.toMatchObject({ status: 403, serverMessage: 'Недостаточно прав' });
-    const offline = setup({ fetch: vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))) });
-    await expect(offline.api.template('c1', 'csv')).rejects.toMatchObject({ status: 0 });
-  });
-
-  it('reads the plain and the extended file name of Content-Disposition', () => {
-    expect(fileNameOfDisposition('attachment; filename="a b.csv"')).toBe('a b.csv');
-    expect(fileNameOfDisposition('attachment; filename=plain.csv')).toBe('plain.csv');
-    expect(fileNameOfDisposition("attachment; filename*=UTF-8''%D1%88.csv")).toBe('ш.csv');
-    expect(fileNameOfDisposition(null)).toBeNull();
+    const refused = withServer(vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: 'Недостаточно прав' }), { status: 403 }))));
+    await expect(refused.template('c1', 'csv')).rejects.toMatchObject({ status: 403, serverMessage: 'Недостаточно прав' });
+    const offline = withServer(vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(offline.template('c1', 'csv')).rejects.toMatchObject({ status: 0 });
   });
 });
 

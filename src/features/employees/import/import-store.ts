@@ -6,8 +6,8 @@
 //   user's language; a 403 'Token Expired.' joins the HTTP client's one shared refresh and is sent once more;
 // - answers are checked with their structs (ImportPreview, ImportReport); a refusal becomes an
 //   `ImportRequestError` with the HTTP status (0: no answer at all) and the server's message;
-// - the template is fetched the same way (bearer token, `Language` picks its language) and saved through an
-//   <a download> object URL, revoked afterwards;
+// - the template comes through the HTTP client's `getFile` (bearer token, shared refresh, `Language` picks its
+//   language); the page saves it with src/lib/download.ts;
 // - the last report is kept in this tab's sessionStorage (per user and company), checked with its struct on
 //   read, so the report page still shows it after a reload without a network;
 // - after an import the company's mirror is pulled, which brings the new and changed employees into Dexie
@@ -65,8 +65,7 @@ export interface ImportApiOptions {
   tokens: Pick<TokenStore, 'getAccess'>;
   getLocale: () => string;
   createRequest: () => XMLHttpRequest;
-  fetch: typeof fetch;
-  http: Pick<typeof http, 'get'>;
+  http: Pick<typeof http, 'get' | 'getFile'>;
   /** Brings a fresh access token into the token store (the HTTP client's shared refresh). */
   refreshSession: () => Promise<void>;
 }
@@ -97,22 +96,6 @@ function dataOf(body: unknown): unknown {
 }
 
 const isTokenExpired = (outcome: Outcome) => outcome.kind === 'answer' && outcome.status === 403 && messageOf(outcome.body) === TOKEN_EXPIRED_MESSAGE;
-
-/** The file name of a `Content-Disposition` header (RFC 6266: `filename*` first), or null. */
-export function fileNameOfDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  if (extended?.[2]) {
-    try {
-      return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
-    } catch (error) {
-      console.warn('A malformed filename* in Content-Disposition', error);
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
-  const name = plain?.[2] ?? plain?.[1]?.trim();
-  return name ? name : null;
-}
 
 export function createImportApi(options: ImportApiOptions): ImportApi {
   const sendOnce = (url: string, upload: ImportUpload) =>
@@ -173,23 +156,6 @@ export function createImportApi(options: ImportApiOptions): ImportApi {
     return dataOf(outcome.body);
   }
 
-  const authorizedGet = (url: string) => {
-    const headers: Record<string, string> = { Language: options.getLocale() };
-    const token = options.tokens.getAccess();
-    if (token) headers.Authorization = `Bearer ${token}`;
-    return options.fetch(url, { headers });
-  };
-
-  async function readRefusal(response: Response): Promise<ImportRequestError> {
-    let text = '';
-    try {
-      text = await response.text();
-    } catch (error) {
-      console.warn('Could not read a refused answer', error);
-    }
-    return new ImportRequestError(response.status, messageOf(parseJson(text)));
-  }
-
   return {
     async preview(companyId, upload) {
       const data = await send(`${API_PREFIX}${companyPath(companyId)}/import?dryRun=1`, { ...upload, mapping: undefined, idempotencyKey: undefined });
@@ -217,24 +183,13 @@ export function createImportApi(options: ImportApiOptions): ImportApi {
     },
 
     async template(companyId, format) {
-      const url = `${API_PREFIX}${companyPath(companyId)}/import-template?format=${format}`;
-      let response: Response;
       try {
-        response = await authorizedGet(url);
-        if (response.status === 403) {
-          const refusal = await readRefusal(response.clone());
-          if (refusal.serverMessage === TOKEN_EXPIRED_MESSAGE) {
-            await options.refreshSession();
-            response = await authorizedGet(url);
-          }
-        }
+        const { blob, fileName } = await options.http.getFile(`/api/v1${companyPath(companyId)}/import-template`, { format });
+        return { blob, fileName: fileName ?? `employees-template.${format}` };
       } catch (error) {
-        if (error instanceof ImportRequestError) throw error;
-        throw new ImportRequestError(0, null, { cause: error });
+        if (error instanceof HttpError) throw new ImportRequestError(error.status, error.body?.message ?? null, { cause: error });
+        throw error;
       }
-      if (!response.ok) throw await readRefusal(response);
-      const fileName = fileNameOfDisposition(response.headers.get('Content-Disposition')) ?? `employees-template.${format}`;
-      return { blob: await response.blob(), fileName };
     },
   };
 }
@@ -244,25 +199,9 @@ export const importApi: ImportApi = createImportApi({
   tokens: tokenStore,
   getLocale: () => readStoredLocale(),
   createRequest: () => new XMLHttpRequest(),
-  fetch: (input, init) => globalThis.fetch(input, init),
   http,
   refreshSession: () => http.refreshSession(),
 });
-
-/** Hands a file to the browser's download (an <a download> on an object URL, revoked once clicked). */
-export function saveFile(blob: Blob, fileName: string, doc: Document = document): void {
-  const url = URL.createObjectURL(blob);
-  const link = doc.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  doc.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start reading the URL only after the click handler returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 // ---------------------------------------------------------------------------------------------------
 // The last report, kept for this tab
