@@ -16,15 +16,10 @@ import { HttpError } from '../../lib/http';
 import { signIn, signOut } from '../../lib/session';
 import { tokenStore } from '../../lib/token-store';
 import { FormError } from '../../ui/form';
+import { toFormError } from '../../lib/request-errors';
 
 export const PENDING_EMAIL_KEY = 'pendingEmail';
 
-/** Turns a failed request into what the form shows: field errors, the server's message, or "offline". */
-export function toFormError(error: unknown): Error {
-  if (!(error instanceof HttpError)) return error instanceof Error ? error : new Error(String(error));
-  if (error.status === 0) return new FormError({ isOffline: true });
-  return new FormError({ message: error.body?.message, fieldErrors: error.body?.errors ?? {} });
-}
 
 function readPendingEmail(): string | null {
   try {
@@ -235,3 +230,5 @@ export function useConfirmRecovery(): (input: { token: string; password: string 
 export function useSignOut(): () => Promise<void> {
   return signOut;
 }
+
+export { toFormError };

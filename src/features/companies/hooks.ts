@@ -21,17 +21,12 @@ import { uploadFile } from '../../lib/upload';
 import { useDialog } from '../../ui/dialog';
 import type { LoadImageFn, UploadFn } from '../../ui/file-upload/types';
 import { FormError } from '../../ui/form';
+import { toFormError } from '../../lib/request-errors';
 import { createCompany, fetchInvoice, reportPayment } from './store';
 import { saveFile } from '../../lib/download';
 
 export type { CompanyRow } from '../../domain/suggestion';
 
-/** A failed request as the form shows it: field errors beside the fields, the server's message, or "offline". */
-export function toFormError(error: unknown): Error {
-  if (!(error instanceof HttpError)) return error instanceof Error ? error : new Error(String(error));
-  if (error.status === 0) return new FormError({ isOffline: true });
-  return new FormError({ message: error.body?.message, fieldErrors: error.body?.errors ?? {} });
-}
 
 /** One company from the mirror: the row, null when the device does not hold it, undefined while loading. */
 export function useCompany(companyId: string): CompanyRow | null | undefined {
@@ -167,3 +162,5 @@ export function useDownloadInvoice(companyId: string, invoiceNumber: string | nu
     }
   }, [companyId, dialog, intl, invoiceNumber]);
 }
+
+export { toFormError };

@@ -4,7 +4,7 @@
 // through store.ts; failures reach the screen as `FormError` (forms) or as a message to show (buttons).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useIntl } from 'react-intl';
 import type { DepartmentInput, DepartmentPatch } from '../../domain/company';
 import { canManagePeople } from '../../domain/permissions';
 import { DepartmentRow } from '../../domain/suggestion';
@@ -14,10 +14,9 @@ import { useConnectivity } from '../../lib/connectivity';
 import { getAppDatabase } from '../../lib/db/database';
 import { EmployeeRowCheck } from '../../lib/db/employee-rows';
 import { checkRows } from '../../lib/db/rows';
-import { HttpError } from '../../lib/http';
-import { FormError } from '../../ui/form';
+import { failureMessage, toFormError } from '../../lib/request-errors';
 import { buildStructure, type DepartmentsOverview } from './structure';
-import { UnexpectedDepartmentAnswerError, createDepartment, deleteDepartment, updateDepartment, type DepartmentsContext } from './store';
+import { createDepartment, deleteDepartment, updateDepartment, type DepartmentsContext } from './store';
 
 /** HR, OWNER and CEO manage departments. */
 export function useCanManageDepartments(companyId: string): boolean {
@@ -48,29 +47,7 @@ export function useDepartmentsOverview(companyId: string): DepartmentsOverview |
   return useMemo(() => (rows ? buildStructure(rows.departments, rows.employees, locale) : undefined), [rows, locale]);
 }
 
-/** A failed write as a form shows it: offline, field errors beside the fields, the rest in the dialog. */
-export function toFormError(error: unknown): Error {
-  if (error instanceof FormError) return error;
-  if (error instanceof HttpError) {
-    if (error.status === 0) return new FormError({ isOffline: true });
-    return new FormError({ message: error.body?.message, fieldErrors: error.body?.errors ?? {} });
-  }
-  return error instanceof Error ? error : new Error(String(error));
-}
 
-/** A failed action as a sentence in the user's language (the server's message when it sent one). */
-export function failureMessage(intl: IntlShape, error: unknown): string {
-  if (error instanceof HttpError) {
-    if (error.status === 0) return intl.formatMessage({ id: 'people.error.offline', defaultMessage: 'The server cannot be reached. Check the connection and try again.' });
-    const parts = [error.body?.message ?? '', ...Object.values(error.body?.errors ?? {})].filter((part) => part !== '');
-    if (parts.length > 0) return parts.join(' ');
-  }
-  if (error instanceof UnexpectedDepartmentAnswerError) {
-    return intl.formatMessage({ id: 'people.error.unexpectedAnswer', defaultMessage: 'The change was sent, but the answer could not be read. It will appear after the next sync.' });
-  }
-  console.error(error);
-  return intl.formatMessage({ id: 'people.error.unknown', defaultMessage: 'Something went wrong. Try again.' });
-}
 
 export interface DepartmentWrites {
   /** Creates a department; a `FormError` carries the server's refusal. */
@@ -104,3 +81,5 @@ export function useDepartmentWrites(companyId: string): DepartmentWrites {
     };
   }, [ownerUserId, companyId]);
 }
+
+export { failureMessage, toFormError };

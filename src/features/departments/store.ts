@@ -8,6 +8,7 @@ import type { DepartmentInput, DepartmentPatch } from '../../domain/company';
 import { DepartmentRow } from '../../domain/suggestion';
 import type { AppDatabase } from '../../lib/db/database';
 import type { HttpClient } from '../../lib/http';
+import { UnexpectedAnswerError } from '../../lib/request-errors';
 
 export interface DepartmentsContext {
   db: AppDatabase;
@@ -20,16 +21,9 @@ const DepartmentAnswer = type({ data: DepartmentRow });
 const departmentsPath = (companyId: string) => `/api/v1/companies/${encodeURIComponent(companyId)}/departments`;
 const idempotent = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
 
-/** Thrown when the server's answer does not match its struct: the change happened, the pull will bring it. */
-export class UnexpectedDepartmentAnswerError extends Error {
-  constructor() {
-    super('The server answered a department that does not match its struct');
-    this.name = 'UnexpectedDepartmentAnswerError';
-  }
-}
 
 async function storeDepartment(context: DepartmentsContext, answer: unknown): Promise<DepartmentRow> {
-  if (!DepartmentAnswer.is(answer)) throw new UnexpectedDepartmentAnswerError();
+  if (!DepartmentAnswer.is(answer)) throw new UnexpectedAnswerError('a department');
   await context.db.departments.put({ ...answer.data, ownerUserId: context.ownerUserId });
   return answer.data;
 }

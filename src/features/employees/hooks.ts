@@ -5,7 +5,7 @@
 // message to show (buttons).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useIntl } from 'react-intl';
 import type { EmployeeInput, EmployeePatch, Invitation, InvitationInput } from '../../domain/company';
 import { canManagePeople } from '../../domain/permissions';
 import { DepartmentRow, type EmployeeRow } from '../../domain/suggestion';
@@ -16,10 +16,9 @@ import { getAppDatabase } from '../../lib/db/database';
 import { EmployeeRowCheck } from '../../lib/db/employee-rows';
 import { checkRows } from '../../lib/db/rows';
 import { HttpError } from '../../lib/http';
-import { FormError } from '../../ui/form';
+import { failureMessage, toFormError } from '../../lib/request-errors';
 import { buildEntries, filterEntries, fullNameOf, type EmployeeEntry, type EmployeeFilter } from './directory';
 import {
-  UnexpectedAnswerError,
   createEmployee,
   createInvitation,
   listInvitations,
@@ -159,29 +158,7 @@ export function useDepartmentOptions(companyId: string): { id: string; title: st
 
 /* Failures -------------------------------------------------------------------------------------- */
 
-/** A failed write as a form shows it: offline, the server's field errors beside the fields, the rest in the dialog. */
-export function toFormError(error: unknown): Error {
-  if (error instanceof FormError) return error;
-  if (error instanceof HttpError) {
-    if (error.status === 0) return new FormError({ isOffline: true });
-    return new FormError({ message: error.body?.message, fieldErrors: error.body?.errors ?? {} });
-  }
-  return error instanceof Error ? error : new Error(String(error));
-}
 
-/** A failed action as one sentence in the user's language (for the error dialog of a button). */
-export function failureMessage(intl: IntlShape, error: unknown): string {
-  if (error instanceof HttpError) {
-    if (error.status === 0) return intl.formatMessage({ id: 'people.error.offline', defaultMessage: 'The server cannot be reached. Check the connection and try again.' });
-    const parts = [error.body?.message ?? '', ...Object.values(error.body?.errors ?? {})].filter((part) => part !== '');
-    if (parts.length > 0) return parts.join(' ');
-  }
-  if (error instanceof UnexpectedAnswerError) {
-    return intl.formatMessage({ id: 'people.error.unexpectedAnswer', defaultMessage: 'The change was sent, but the answer could not be read. It will appear after the next sync.' });
-  }
-  console.error(error);
-  return intl.formatMessage({ id: 'people.error.unknown', defaultMessage: 'Something went wrong. Try again.' });
-}
 
 /* Writes ------------------------------------------------------------------------------------------ */
 
@@ -284,3 +261,5 @@ export function usePendingInvitations(companyId: string, enabled: boolean): { st
   const reload = useCallback(() => setRound((value) => value + 1), []);
   return { state, reload };
 }
+
+export { failureMessage, toFormError };

@@ -4,7 +4,8 @@ import type { Invitation } from '../../domain/company';
 import type { EmployeeRow } from '../../domain/suggestion';
 import { AppDatabase } from '../../lib/db/database';
 import { HttpError } from '../../lib/http';
-import { UnexpectedAnswerError, createEmployee, createInvitation, revokeInvitation, type PeopleHttp } from './store';
+import { UnexpectedAnswerError } from '../../lib/request-errors';
+import { createEmployee, createInvitation, revokeInvitation, type PeopleHttp } from './store';
 
 const AT = '2026-03-01T10:00:00.000Z';
 const ME = 'user-hr';

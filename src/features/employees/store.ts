@@ -10,6 +10,7 @@ import { Invitation, type EmployeeInput, type EmployeePatch, type InvitationInpu
 import { EmployeeRow } from '../../domain/suggestion';
 import type { AppDatabase } from '../../lib/db/database';
 import type { HttpClient } from '../../lib/http';
+import { UnexpectedAnswerError } from '../../lib/request-errors';
 
 export type PeopleHttp = Pick<HttpClient, 'get' | 'post' | 'patch' | 'delete'>;
 
@@ -29,13 +30,6 @@ function idempotent() {
   return { headers: { 'Idempotency-Key': crypto.randomUUID() } };
 }
 
-/** Thrown when the server's answer does not match its struct: the write happened, the screen must wait for the pull. */
-export class UnexpectedAnswerError extends Error {
-  constructor(what: string) {
-    super(`The server answered ${what} that does not match its struct`);
-    this.name = 'UnexpectedAnswerError';
-  }
-}
 
 async function storeEmployee(context: PeopleContext, answer: unknown): Promise<EmployeeRow> {
   if (!EmployeeAnswer.is(answer)) throw new UnexpectedAnswerError('an employee');
