@@ -8,7 +8,7 @@ import { createTestApp, json, type TestApp } from '../../test-support';
 import { addMember, call, companyRow, createCompanyAs, entrepreneurInn, legalEntityInn, login, type Login } from './fixtures';
 import { formatInvoiceDate, formatRubles, invoiceFileName, PLATFORM_PAYEE, renderInvoicePdf } from './invoice';
 
-// pdftotext and pdffonts (poppler-utils, installed by .ci/run) read the PDF as any viewer would: the text
+// pdftotext and pdffonts (poppler-utils, installed by .ci/run) read the PDF the way a viewer does: the text
 // must come out as written (Cyrillic included), which proves the font is embedded with a ToUnicode map.
 // pdftotext runs with -raw: text in the order it is drawn, so a label is followed by its value.
 

@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { EmployeeRow } from '../../domain/suggestion';
 import { computeSetup } from './setup';
+import { employeeRow as employee } from '../../../tests/fixtures/rows';
 
 const AT = '2026-03-01T10:00:00.000Z';
 
-function employee(id: string, fields: Partial<EmployeeRow>): EmployeeRow {
-  return {
-    id,
-    companyId: 'c1',
-    userId: null,
-    lastName: 'Иванов',
-    firstName: 'Иван',
-    middleName: null,
-    position: null,
-    email: null,
-    serviceNumber: null,
-    departmentId: null,
-    roles: ['EMPLOYEE'],
-    active: true,
-    imported: false,
-    invitedAt: null,
-    createdAt: AT,
-    updatedAt: AT,
-    ...fields,
-  };
-}
 
 const owner = employee('e-owner', { userId: 'u-owner', roles: ['OWNER'], lastName: 'Собственников' });
 

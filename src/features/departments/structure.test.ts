@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DepartmentRow, EmployeeRow } from '../../domain/suggestion';
+import type { DepartmentRow } from '../../domain/suggestion';
 import { buildStructure } from './structure';
+import { employeeRow as employee } from '../../../tests/fixtures/rows';
 
 const AT = '2026-03-01T10:00:00.000Z';
 
@@ -8,27 +9,6 @@ function department(id: string, name: string, headUserId: string | null = null):
   return { id, companyId: 'c1', name, headUserId, createdAt: AT, updatedAt: AT };
 }
 
-function employee(id: string, fields: Partial<EmployeeRow>): EmployeeRow {
-  return {
-    id,
-    companyId: 'c1',
-    userId: null,
-    lastName: 'Иванов',
-    firstName: 'Иван',
-    middleName: null,
-    position: null,
-    email: null,
-    serviceNumber: null,
-    departmentId: null,
-    roles: ['EMPLOYEE'],
-    active: true,
-    imported: false,
-    invitedAt: null,
-    createdAt: AT,
-    updatedAt: AT,
-    ...fields,
-  };
-}
 
 describe('the employee structure', () => {
   const structure = buildStructure(

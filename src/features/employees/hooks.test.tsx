@@ -3,12 +3,13 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '../../../locales/en.json';
-import type { DepartmentRow, EmployeeRow } from '../../domain/suggestion';
+import type { DepartmentRow } from '../../domain/suggestion';
 import type { CurrentUser } from '../../domain/user';
 import { AppStateProvider } from '../../lib/app-state';
 import { getAppDatabase } from '../../lib/db/database';
 import { EMPTY_FILTER, type EmployeeFilter } from './directory';
 import { useCanManagePeople, useEmployee, useEmployeeList } from './hooks';
+import { employeeRow as employee } from '../../../tests/fixtures/rows';
 
 const AT = '2026-03-01T10:00:00.000Z';
 const ME = 'user-hr';
@@ -44,27 +45,6 @@ const user: CurrentUser = {
   ],
 };
 
-function employee(id: string, fields: Partial<EmployeeRow>): EmployeeRow {
-  return {
-    id,
-    companyId: 'c1',
-    userId: null,
-    lastName: 'Иванов',
-    firstName: 'Иван',
-    middleName: null,
-    position: null,
-    email: null,
-    serviceNumber: null,
-    departmentId: null,
-    roles: ['EMPLOYEE'],
-    active: true,
-    imported: false,
-    invitedAt: null,
-    createdAt: AT,
-    updatedAt: AT,
-    ...fields,
-  };
-}
 
 const casting: DepartmentRow = { id: 'd1', companyId: 'c1', name: 'Литейный цех', headUserId: null, createdAt: AT, updatedAt: AT };
 
