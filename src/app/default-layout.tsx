@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../domain/paths';
@@ -132,6 +132,18 @@ function AppHeader({ user }: { user: CurrentUser | null }) {
   };
   const signOutLabel = intl.formatMessage({ id: 'nav.signOut', defaultMessage: 'Sign out' });
 
+  // On a phone the links scroll sideways: the current page's link is brought into view, not left behind the edge.
+  const navRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const nav = navRef.current;
+    const active = nav?.querySelector('.app-header__link--active');
+    if (!nav || !active) return;
+    const link = active.getBoundingClientRect();
+    const box = nav.getBoundingClientRect();
+    if (link.left < box.left) nav.scrollLeft += link.left - box.left;
+    else if (link.right > box.right) nav.scrollLeft += link.right - box.right;
+  }, [location, current?.id]);
+
   const handleSignOut = () => {
     setSigningOut(true);
     // A sign-out always ends in a page load; only a "stay" in the warning comes back here.
@@ -174,7 +186,7 @@ function AppHeader({ user }: { user: CurrentUser | null }) {
           </span>
         </Link>
         {current && <CompanySwitcher companies={companies} current={current} onSwitch={switchCompany} />}
-        <nav className="app-header__nav" aria-label={intl.formatMessage({ id: 'nav.main', defaultMessage: 'Main navigation' })}>
+        <nav ref={navRef} className="app-header__nav" aria-label={intl.formatMessage({ id: 'nav.main', defaultMessage: 'Main navigation' })}>
           {link(paths.dashboard, <FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" />)}
           {current &&
             COMPANY_LINKS.filter((item) => hasPermission(current.roles, item.permission)).map((item) => link(item.href(current.id), item.label, item.key))}

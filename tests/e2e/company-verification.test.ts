@@ -86,8 +86,9 @@ describe('an owner verifies a new company and the platform admin confirms the pa
     await signIn(page, server.url, email, password);
     await waitForRoute(page, 'Dashboard');
 
-    // No company yet: the header offers to add one, and nothing company-specific.
+    // No company yet: the header and the dashboard offer to add one, and nothing company-specific.
     expect(await page.locator('.company-switcher').count()).toBe(0);
+    expect(await page.locator('[data-section="no-company"] a[href="/companies/create"]').count()).toBe(1);
     await page.locator('header a[href="/companies/create"]').first().click();
     const form = await waitForRoute(page, 'CompaniesCreate');
     overflowing.push(...(await overflowOf(page, 'CompaniesCreate', PHONE.width)));
@@ -154,11 +155,19 @@ describe('an owner verifies a new company and the platform admin confirms the pa
     await adminPage.locator('[data-dialog="confirm"] [data-action="dialog-confirm"]').click();
     await waitUntil(async () => (await card.getAttribute('data-status')) === 'VERIFIED', { message: 'the company to show as verified to the admin' });
     expect(await overflowOf(adminPage, 'ProfileAdmin', TABLET.width)).toEqual([]);
+    // On a tablet every header link is on screen (they wrap), none hidden behind a sideways scroll.
+    const nav = await adminPage.locator('header nav').evaluate((element) => ({ scroll: element.scrollWidth, visible: element.clientWidth }));
+    expect(nav.scroll).toBeLessThanOrEqual(nav.visible);
 
     // The owner comes back to the tab: the pull brings the decision into the mirror and the screen follows.
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await check.locator('section[data-status="VERIFIED"]').waitFor({ timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe(`/companies/${companyId}/verification-payment-check`);
+
+    // The dashboard greets the owner with the company they work in, not the name typed at registration.
+    await page.locator('header nav a[href="/dashboard"]').click();
+    const dashboard = await waitForRoute(page, 'Dashboard');
+    expect(await dashboard.locator('.dashboard__who').textContent()).toContain(companyName);
 
     expect(overflowing).toEqual([]);
     expect([...owner.problems(), ...admin.problems()].filter((problem) => problem.startsWith('pageerror'))).toEqual([]);

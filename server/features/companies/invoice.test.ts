@@ -87,7 +87,7 @@ describe('GET /companies/{companyId}/invoice', () => {
     expect(text).toContain(`Плательщик: ООО «Ёлка и Ко», ИНН ${inn}, КПП 773601001`);
     expect(text).toContain('Поставщик: ООО «Платформа улучшений», ИНН 7701234560, КПП 770101001');
     for (const detail of [PLATFORM_PAYEE.bic, PLATFORM_PAYEE.account, PLATFORM_PAYEE.correspondentAccount, 'АО «Демо Банк», г. Москва']) expect(text).toContain(detail);
-    expect(text).toContain('№ Наименование Кол-во Ед. Цена Сумма 1 Верификация компании на платформе улучшений 1 усл. 1 000,00 ₽ 1 000,00 ₽');
+    expect(text).toContain('№ Наименование Кол-во Ед. Цена Сумма 1 Подтверждение компании на платформе улучшений 1 усл. 1 000,00 ₽ 1 000,00 ₽');
     expect(text).toContain('Итого: 1 000,00 ₽ Без налога (НДС): —');
     expect(text).toContain('Всего к оплате: 1 000,00 ₽');
     expect(text).toContain(`Назначение платежа: Оплата по счёту № ${number}. НДС не облагается.`);

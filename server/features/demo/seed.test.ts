@@ -128,6 +128,9 @@ describe('the demo company', () => {
     );
     expect(rows).toHaveLength(DEMO_LOGINS.length - 1);
     for (const row of rows) expect(row.employee_roles, row.email).toEqual(row.member_roles);
+    // Their positions read in Russian, as the rest of the demo company does.
+    const positions = await t.db.query<{ position: string }>('SELECT position FROM employees WHERE company_id = $1 AND user_id IS NOT NULL', [id]);
+    for (const { position } of positions) expect(position).not.toMatch(/[A-Za-z]{3,}/);
     expect(missingForStart(rows.map((r) => r.member_roles))).toEqual([]);
   });
 

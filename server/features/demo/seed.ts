@@ -5,6 +5,7 @@
 import type { Database } from '../../db/database';
 import { hashPassword } from '../../auth/passwords';
 import { authorityOf } from '../../auth/users';
+import { translate } from '../../i18n/messages';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_COMPANY = { name: 'ООО «Демо Завод»', inn: '7712345671' } as const;
@@ -162,7 +163,7 @@ export async function seedDemoCompany(db: Database): Promise<void> {
       await tx.query(
         `INSERT INTO employees (company_id, user_id, last_name, first_name, middle_name, position, email, service_number, department_id, roles)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [company.id, user.id, user.last_name, user.first_name, user.middle_name, user.other_position ?? login.label, login.email, serviceNumber(), departments.get(DEMO_MEMBER_DEPARTMENT[login.email] ?? '') ?? null, [login.role]],
+        [company.id, user.id, user.last_name, user.first_name, user.middle_name, user.other_position ?? translate('ru', `enum.position.${login.position}`), login.email, serviceNumber(), departments.get(DEMO_MEMBER_DEPARTMENT[login.email] ?? '') ?? null, [login.role]],
       );
     }
     const names = [...DEMO_DEPARTMENTS];

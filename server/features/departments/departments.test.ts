@@ -258,22 +258,22 @@ describe('DELETE /companies/{companyId}/departments/{departmentId}', () => {
       expect(res.statusCode).toBe(409);
       return json<{ message: string }>(res).message;
     };
-    expect(await refused('en')).toBe('The department cannot be deleted while it has people or proposals: 1 person, 0 proposals under consideration.');
-    expect(await refused('ru')).toBe('Отдел нельзя удалить, пока в нём есть люди или предложения: 1 сотрудник, 0 предложений на рассмотрении.');
+    expect(await refused('en')).toBe('The department cannot be deleted while people or proposals belong to it. It has 1 person and no proposals under consideration.');
+    expect(await refused('ru')).toBe('Подразделение нельзя удалить, пока в нём есть сотрудники или предложения. Сейчас в нём сотрудников: 1, предложений на рассмотрении: 0.');
 
     const submitted = await call(worker, 'POST', `/companies/${acme.companyId}/suggestions`, { title: 't', problem: 'p', solution: 's', expectedEffect: 'e', departmentId: dep.id, imageIds: [] });
     const suggestionId = json<{ data: { id: string } }>(submitted).data.id;
     await t.db.query('UPDATE employees SET department_id = NULL WHERE id = $1', [employee!.id]);
-    expect(await refused('en')).toBe('The department cannot be deleted while it has people or proposals: 0 people, 1 proposal under consideration.');
-    expect(await refused('ru')).toBe('Отдел нельзя удалить, пока в нём есть люди или предложения: 0 сотрудников, 1 предложение на рассмотрении.');
+    expect(await refused('en')).toBe('The department cannot be deleted while people or proposals belong to it. It has no people and 1 proposal under consideration.');
+    expect(await refused('ru')).toBe('Подразделение нельзя удалить, пока в нём есть сотрудники или предложения. Сейчас в нём сотрудников: 0, предложений на рассмотрении: 1.');
 
     // A decided proposal keeps its department for good.
     await t.db.query(`UPDATE suggestions SET status = 'REJECTED' WHERE id = $1`, [suggestionId]);
     expect(await refused('en')).toBe(
-      'The department cannot be deleted while it has people or proposals: 0 people, 0 proposals under consideration, and 1 decided proposal, which stays with the department for good: such a department can only be renamed.',
+      'The department cannot be deleted while people or proposals belong to it. It has no people and no proposals under consideration, and 1 decided proposal. Decided proposals stay with their department for good, so it can only be renamed.',
     );
     expect(await refused('ru')).toBe(
-      'Отдел нельзя удалить, пока в нём есть люди или предложения: 0 сотрудников, 0 предложений на рассмотрении, а также 1 рассмотренное предложение, которое навсегда остаётся за отделом: такой отдел можно только переименовать.',
+      'Подразделение нельзя удалить, пока в нём есть сотрудники или предложения. Сейчас в нём сотрудников: 0, предложений на рассмотрении: 0, рассмотренных: 1. Рассмотренные предложения навсегда остаются за подразделением, поэтому его можно только переименовать.',
     );
     expect(await t.db.one('SELECT 1 FROM departments WHERE id = $1', [dep.id])).not.toBeNull();
   });

@@ -19,7 +19,7 @@ import { EmployeeRowCheck } from '../../lib/db/employee-rows';
 import { checkRows } from '../../lib/db/rows';
 import { useLocale } from '../../lib/intl';
 import { useAppConfig, useCurrentUser } from '../../lib/app-state';
-import { hasAuthority, type CurrentUser, type EnumOption } from '../../domain/user';
+import { hasAuthority, type EnumOption } from '../../domain/user';
 import { canManagePeople } from '../../domain/permissions';
 import { computeSetup, type PendingLeader, type SetupState } from './setup';
 import { inviteLeader, listPendingInvitations } from './store';
@@ -32,8 +32,10 @@ function titleOf(options: readonly EnumOption[] | undefined, id: string | null):
 export interface DashboardGreeting {
   /** "Иван Петрович" in Russian when there is a middle name, the first name otherwise. */
   name: string;
+  /** The user's roles in the current company; without a company, the role given at registration. */
   roleTitle: string | null;
-  company: CurrentUser['company'];
+  /** The current company (not the name typed at registration, which may not be on the platform at all). */
+  company: { id: string; name: string } | null;
   /** Platform administrators get a way to their page (company verification review). */
   isAdmin: boolean;
   /** The companies the user is a member of: each gets "Submit a proposal" and "My proposals". */
@@ -45,8 +47,16 @@ export function useDashboardGreeting(): DashboardGreeting {
   const { enums } = useAppConfig();
   const { locale } = useLocale();
   const name = locale === 'ru' && user.middleName ? `${user.firstName} ${user.middleName}` : user.firstName || user.fullName;
+  const current = useCurrentCompany();
   const memberships = (user.companies ?? []).map(({ id, name: companyName }) => ({ id, name: companyName }));
-  return { name, roleTitle: titleOf(enums.ROLE, user.role), company: user.company, isAdmin: hasAuthority(user, 'ROLE_ADMIN'), memberships };
+  const companyRoles = current?.roles.map((role) => titleOf(enums.ROLE, role) ?? role) ?? [];
+  return {
+    name,
+    roleTitle: companyRoles.length > 0 ? companyRoles.join(', ') : titleOf(enums.ROLE, user.role),
+    company: current ? { id: current.id, name: current.name } : null,
+    isAdmin: hasAuthority(user, 'ROLE_ADMIN'),
+    memberships,
+  };
 }
 
 /* Setup checklist ------------------------------------------------------------------------------- */

@@ -43,9 +43,16 @@ function InvalidLink() {
         />
       </p>
       <p className="auth-page__links">
-        <Link href={paths.auth.login}>
-          <FormattedMessage id="auth.invitation.toLogin" defaultMessage="Sign in" />
-        </Link>
+        {/* Someone who already accepted it (and is signed in) opens the link again: the way on is the app. */}
+        {isSignedIn() ? (
+          <Link href={paths.dashboard}>
+            <FormattedMessage id="auth.invitation.toDashboard" defaultMessage="Go to the dashboard" />
+          </Link>
+        ) : (
+          <Link href={paths.auth.login}>
+            <FormattedMessage id="auth.invitation.toLogin" defaultMessage="Sign in" />
+          </Link>
+        )}
       </p>
     </section>
   );
@@ -140,7 +147,7 @@ function NewAccount({ token, preview, onLinkInvalid }: AcceptProps) {
       </p>
       <InvitationPasswordForm
         email={preview.email}
-        submitText={intl.formatMessage({ id: 'auth.invitation.join', defaultMessage: 'Join {company}' }, { company: preview.companyName })}
+        submitText={intl.formatMessage({ id: 'auth.invitation.join', defaultMessage: 'Join the company' })}
         onSubmit={async (password) => {
           if ((await accept(password)) === 'link-invalid') onLinkInvalid();
         }}

@@ -37,7 +37,7 @@ export default function CompanyCreatedPage() {
       <p className="companies-page__lead">
         <FormattedMessage
           id="companies.created.lead"
-          defaultMessage="You are its owner. The improvement flow starts once the company has at least one owner, one manager and one financial director. Next:"
+          defaultMessage="You are its owner. The improvement flow starts once a manager and a financial director have joined it too. Next:"
         />
       </p>
       <ol className="next-steps">
@@ -69,11 +69,11 @@ export default function CompanyCreatedPage() {
           </Link>
         </Step>
         <Step
-          title={<FormattedMessage id="companies.created.step.invite" defaultMessage="Invite an owner, a manager and a financial director" />}
+          title={<FormattedMessage id="companies.created.step.invite" defaultMessage="Invite a manager and a financial director" />}
           text={
             <FormattedMessage
               id="companies.created.step.inviteText"
-              defaultMessage="They get an e-mail with a link to join the company in their role. Until all three are in, goals and proposals wait."
+              defaultMessage="They get an e-mail with a link to join the company in their role. Until both have joined, goals and proposals wait."
             />
           }
         >

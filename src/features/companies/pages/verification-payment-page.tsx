@@ -42,12 +42,14 @@ export default function VerificationPaymentPage() {
       <h1 className="companies-page__title" id="verification-payment-title">
         <FormattedMessage id="companies.verificationPayment.title" defaultMessage="Company verification" />
       </h1>
-      <p className="companies-page__lead">
-        <FormattedMessage
-          id="companies.verificationPayment.lead"
-          defaultMessage="Verification confirms that the company is real. Pay the invoice from the company's bank account with the invoice number as the payment reference, then press “I paid”. The platform checks the payment within 5 days."
-        />
-      </p>
+      {canReportPaymentIn(status) && (
+        <p className="companies-page__lead">
+          <FormattedMessage
+            id="companies.verificationPayment.lead"
+            defaultMessage="Verification confirms that the company is real. Pay the invoice from the company's bank account with the invoice number as the payment reference, then press “I paid”. The platform checks the payment within 5 days."
+          />
+        </p>
+      )}
       {isOffline && (
         <p className="companies-page__warning" role="status" data-state="offline">
           <FormattedMessage

@@ -41,14 +41,33 @@ export default function DashboardPage() {
       <p className="dashboard__who">
         {company ? (
           <FormattedMessage
-            id="dashboard.roleInCompany"
-            defaultMessage="You registered as {role} of {company}."
+            id="dashboard.roleInCurrentCompany"
+            defaultMessage="Company: {company}. Your role: {role}."
             values={{ role: <strong>{roleTitle}</strong>, company: <strong>{company.name}</strong> }}
           />
         ) : (
           <FormattedMessage id="dashboard.role" defaultMessage="Your role: {role}." values={{ role: <strong>{roleTitle}</strong> }} />
         )}
       </p>
+
+      {memberships.length === 0 && !isAdmin && (
+        <div className="dashboard__card dashboard__card--start" data-section="no-company">
+          <h2 className="dashboard__card-title">
+            <FormattedMessage id="dashboard.noCompany.title" defaultMessage="You are not in a company yet" />
+          </h2>
+          <p className="dashboard__text">
+            <FormattedMessage
+              id="dashboard.noCompany.text"
+              defaultMessage="Add your company: you become its owner, then verify it and invite its people. If your company already works on the platform, ask its owner or HR to invite you."
+            />
+          </p>
+          <p className="dashboard__links dashboard__links--tight">
+            <Link href={paths.companiesCreate} className="button button--primary" data-action="add-company">
+              <FormattedMessage id="dashboard.noCompany.add" defaultMessage="Add a company" />
+            </Link>
+          </p>
+        </div>
+      )}
 
       {checklist?.isIncomplete && <SetupChecklist checklist={checklist} />}
 

@@ -44,15 +44,19 @@ export function DepartmentItem({ companyId, node, headCandidates, canManage, isO
     });
     if (!confirmed) return;
     setDeleting(true);
+    let failure: unknown = null;
     try {
       await writes.remove(department.id);
     } catch (error) {
+      failure = error;
+    }
+    // The button stops spinning before the refusal is read: the request is over, only the dialog is open.
+    setDeleting(false);
+    if (failure !== null) {
       await dialog.error({
         title: intl.formatMessage({ id: 'departments.delete.refusedTitle', defaultMessage: 'The department was not deleted' }),
-        content: failureMessage(intl, error),
+        content: failureMessage(intl, failure),
       });
-    } finally {
-      setDeleting(false);
     }
   }
 

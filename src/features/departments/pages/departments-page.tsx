@@ -57,8 +57,8 @@ export default function DepartmentsPage() {
       <Tabs
         label={intl.formatMessage({ id: 'departments.view.label', defaultMessage: 'How to show the departments' })}
         tabs={[
-          { id: 'list', title: intl.formatMessage({ id: 'departments.view.list', defaultMessage: 'Departments' }) },
-          { id: 'structure', title: intl.formatMessage({ id: 'departments.view.structure', defaultMessage: 'Employee structure' }) },
+          { id: 'list', title: intl.formatMessage({ id: 'departments.view.list', defaultMessage: 'List' }) },
+          { id: 'structure', title: intl.formatMessage({ id: 'departments.view.structure', defaultMessage: 'Structure' }) },
         ]}
         value={view}
         onChange={(id) => setView(id === 'structure' ? 'structure' : 'list')}

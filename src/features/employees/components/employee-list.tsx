@@ -1,13 +1,28 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useRef, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useSyncExternalStore, type MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { paths } from '../../../domain/paths';
 import type { EmployeeEntry } from '../directory';
 import { StateBadge } from './state-badge';
 
-/** Every row has this height (CSS `.employee-row`), so the list never measures. */
+/** Every row has this height, so the list never measures. */
 export const EMPLOYEE_ROW_HEIGHT = 68;
+/** On a phone a row is taller: the name may take two lines instead of losing the patronymic to an ellipsis. */
+export const EMPLOYEE_ROW_HEIGHT_NARROW = 88;
+/** The phone layout's width, as in employees.css. */
+const NARROW_QUERY = '(max-width: 639px)';
+
+function subscribeToNarrow(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(NARROW_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function isNarrowNow(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(NARROW_QUERY).matches;
+}
 /** Rows rendered beyond the visible ones on each side, so a quick scroll does not show blanks. */
 const OVERSCAN = 8;
 
@@ -19,7 +34,7 @@ export interface EmployeeListProps {
 
 /**
  * The employees as a windowed list (@tanstack/react-virtual): only the rows in view (and a few around them)
- * are in the page, so 10,000 people scroll like 20. Rows have one fixed height; long texts are cut with an
+ * are in the page, so 10,000 people scroll like 20. Rows have one fixed height (taller on a phone); long texts are cut with an
  * ellipsis and shown whole on the employee's page.
  */
 export function EmployeeList({ companyId, entries, canManage }: EmployeeListProps) {
@@ -28,7 +43,9 @@ export function EmployeeList({ companyId, entries, canManage }: EmployeeListProp
   const scrollRef = useRef<HTMLDivElement>(null);
   // Stable while the entries are: the virtualizer recomputes every row's position when this changes.
   const getItemKey = useCallback((index: number) => entries[index]?.employee.id ?? index, [entries]);
-  const estimateSize = useCallback(() => EMPLOYEE_ROW_HEIGHT, []);
+  const isNarrow = useSyncExternalStore(subscribeToNarrow, isNarrowNow, () => false);
+  const rowHeight = isNarrow ? EMPLOYEE_ROW_HEIGHT_NARROW : EMPLOYEE_ROW_HEIGHT;
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
   // Rows hold plain links (a router link per row costs a subscription each, made and dropped on every
   // scrolled frame); one listener here turns a plain left click into an in-app navigation.
   const onClick = useCallback(
@@ -50,6 +67,10 @@ export function EmployeeList({ companyId, entries, canManage }: EmployeeListProp
     overscan: OVERSCAN,
     getItemKey,
   });
+  // A turned phone or a resized window changes the row height: every row's position is computed anew.
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, rowHeight]);
 
   return (
     <div
@@ -65,7 +86,7 @@ export function EmployeeList({ companyId, entries, canManage }: EmployeeListProp
         {virtualizer.getVirtualItems().map((item) => {
           const entry = entries[item.index];
           if (!entry) return null;
-          return <EmployeeRow key={item.key} companyId={companyId} entry={entry} top={item.start} position={item.index + 1} size={entries.length} canManage={canManage} />;
+          return <EmployeeRow key={item.key} companyId={companyId} entry={entry} top={item.start} height={rowHeight} position={item.index + 1} size={entries.length} canManage={canManage} />;
         })}
       </ul>
     </div>
@@ -76,17 +97,18 @@ interface EmployeeRowProps {
   companyId: string;
   entry: EmployeeEntry;
   top: number;
+  height: number;
   position: number;
   size: number;
   canManage: boolean;
 }
 
-const EmployeeRow = memo(function EmployeeRow({ companyId, entry, top, position, size, canManage }: EmployeeRowProps) {
+const EmployeeRow = memo(function EmployeeRow({ companyId, entry, top, height, position, size, canManage }: EmployeeRowProps) {
   const intl = useIntl();
   const { employee, fullName, departmentName, state } = entry;
   const meta = [employee.position, departmentName].filter((part): part is string => part !== null && part !== '').join(' · ');
   return (
-    <li className="employee-row" style={{ transform: `translateY(${top}px)` }} aria-posinset={position} aria-setsize={size} data-employee-row={employee.id}>
+    <li className="employee-row" style={{ height, transform: `translateY(${top}px)` }} aria-posinset={position} aria-setsize={size} data-employee-row={employee.id}>
       <a href={paths.company.employee(companyId, employee.id)} className="employee-row__main" data-nav="">
         <span className="employee-row__name">{fullName}</span>
         <span className="employee-row__meta">

@@ -75,7 +75,7 @@ export function InviteActions({ employee }: { employee: EmployeeRow }) {
       </Button>
       {!isOnline && (
         <p className="people-note" data-offline="">
-          <FormattedMessage id="employees.invite.offline" defaultMessage="Invitations are sent when the device is online." />
+          <FormattedMessage id="employees.invite.offline" defaultMessage="You are offline: an invitation can be sent once the device is back online." />
         </p>
       )}
     </>

@@ -62,7 +62,7 @@ export function PendingInvitations({ companyId }: { companyId: string }) {
   if (state.status === 'offline') {
     body = (
       <p className="people-note" data-offline="">
-        <FormattedMessage id="invitations.offline" defaultMessage="Pending invitations are shown when the device is online." />
+        <FormattedMessage id="invitations.offline" defaultMessage="You are offline: pending invitations will show when the device is back online." />
       </p>
     );
   } else if (state.status === 'loading') {
@@ -94,7 +94,7 @@ export function PendingInvitations({ companyId }: { companyId: string }) {
                 <span>{invitation.roles.map(roleTitle).join(', ')}</span>
                 <FormattedMessage
                   id="invitations.sent"
-                  defaultMessage="sent {date} ({count, plural, one {# time} other {# times}}), valid until {until}"
+                  defaultMessage="Sent {date}, valid until {until}{count, plural, =1 {} other {. Sent # times}}"
                   values={{
                     date: <FormattedDate value={invitation.lastSentAt} dateStyle="medium" />,
                     count: invitation.sentCount,

@@ -70,28 +70,26 @@ function VerificationReview() {
 
   return (
     <div className="profile__card" data-list="verification-review">
-      <div className="admin-review__head">
-        <h2 className="profile__card-title">
-          <FormattedMessage id="profile.admin.verificationTitle" defaultMessage="Company verification" />
-        </h2>
-        <div className="admin-review__filter">
-          <Select
-            label={intl.formatMessage({ id: 'profile.admin.filter', defaultMessage: 'Show' })}
-            name="status"
-            value={filter}
-            options={options}
-            onChange={(value) => {
-              if (isFilter(value)) setFilter(value);
-            }}
-          />
-        </div>
-      </div>
+      <h2 className="profile__card-title">
+        <FormattedMessage id="profile.admin.verificationTitle" defaultMessage="Company verification" />
+      </h2>
       <p className="admin-review__lead">
         <FormattedMessage
           id="profile.admin.reviewLead"
           defaultMessage="Companies that reported their verification payment, oldest first. Check that the payment with the invoice number has arrived and confirm it, or reject it with a comment, within 5 days."
         />
       </p>
+      <div className="admin-review__filter">
+        <Select
+          label={intl.formatMessage({ id: 'profile.admin.filter', defaultMessage: 'Show' })}
+          name="status"
+          value={filter}
+          options={options}
+          onChange={(value) => {
+            if (isFilter(value)) setFilter(value);
+          }}
+        />
+      </div>
       <ReviewList state={state} onRetry={reload} onDecided={replace} />
     </div>
   );
