@@ -22,6 +22,16 @@ export async function signIn(page: Page, origin: string, email: string, password
 
 /** Visible text of the page, leaving out the language switches (each names its language in that language). */
 export async function visibleText(page: Page): Promise<string> {
+  // A page that just arrived fades in (src/app/page-transition.css): let running finite animations end first,
+  // or its text would count as invisible. Endless ones (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.then(() => undefined, () => undefined)),
+    ).then(() => undefined),
+  );
   return page.evaluate(() => {
     const parts: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
