@@ -13,6 +13,7 @@ import {
   number,
   object,
   optional,
+  partial,
   refine,
   size,
   string,
@@ -95,15 +96,7 @@ export const CompanyInput = object({
 export type CompanyInput = Infer<typeof CompanyInput>;
 
 /** Body of `PATCH /companies/{companyId}`: any field of CompanyInput; nothing else (no status, no roles). */
-export const CompanyPatch = object({
-  legalForm: optional(enums(LEGAL_FORMS)),
-  name: optional(requiredText(COMPANY_NAME_MAX)),
-  inn: optional(refine(trimmed(string()), 'inn', (v) => /^\d{10}(\d{2})?$/.test(v))),
-  kpp: optional(nullable(trimmed(string()))),
-  website: optional(nullable(refine(trimmed(string()), 'website', (v) => v === '' || isWebsite(v)))),
-  employeeCount: optional(nullable(refine(integer(), 'invalid', (v) => v >= 1 && v <= EMPLOYEE_COUNT_MAX))),
-  logoImageId: optional(nullable(Uuid)),
-});
+export const CompanyPatch = partial(CompanyInput);
 export type CompanyPatch = Infer<typeof CompanyPatch>;
 
 /**
@@ -186,10 +179,8 @@ export const DepartmentInput = object({
 });
 export type DepartmentInput = Infer<typeof DepartmentInput>;
 
-export const DepartmentPatch = object({
-  name: optional(requiredText(DEPARTMENT_NAME_MAX)),
-  headUserId: optional(nullable(Uuid)),
-});
+/** Body of the department PATCH: any field of DepartmentInput. */
+export const DepartmentPatch = partial(DepartmentInput);
 export type DepartmentPatch = Infer<typeof DepartmentPatch>;
 
 // ---------------------------------------------------------------------------------------------------
@@ -223,17 +214,7 @@ export const EmployeeInput = object({
 export type EmployeeInput = Infer<typeof EmployeeInput>;
 
 /** Body of `PATCH /companies/{companyId}/employees/{employeeId}`: any field of EmployeeInput. */
-export const EmployeePatch = object({
-  lastName: optional(requiredText(NAME_MAX)),
-  firstName: optional(requiredText(NAME_MAX)),
-  middleName: optionalText(NAME_MAX),
-  position: optionalText(POSITION_MAX),
-  email: optional(nullable(refine(trimmed(string()), 'email', (v) => v === '' || isEmail(v)))),
-  serviceNumber: optionalText(SERVICE_NUMBER_MAX),
-  departmentId: optional(nullable(Uuid)),
-  roles: optional(roleList),
-  active: optional(boolean()),
-});
+export const EmployeePatch = partial(EmployeeInput);
 export type EmployeePatch = Infer<typeof EmployeePatch>;
 
 /** One employee as the employee calls answer it; the mirrored row is `EmployeeRow` of suggestion.ts. */

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_ROLES } from '../../../src/domain/auth';
 import { PERMISSIONS } from '../../../src/domain/permissions';
 import { EmployeeRow } from '../../../src/domain/suggestion';
-import { api, createTestApp, json, signUp, type TestApp } from '../../test-support';
-import { createCompany, userIdOf, type Fixture } from '../suggestions/fixtures';
+import { api, createTestApp, json, type TestApp } from '../../test-support';
+import { createCompany, signUpMember, type Fixture, type Login } from '../suggestions/fixtures';
 
 let t: TestApp;
-type Login = Awaited<ReturnType<typeof signUp>> & { id: string };
 let owner: Login;
 let hr: Login;
 let ceo: Login;
@@ -18,10 +17,7 @@ let outsider: Login;
 let acme: Fixture;
 let rival: Fixture;
 
-async function login(): Promise<Login> {
-  const l = await signUp(t);
-  return { ...l, id: await userIdOf(t.db, l.email) };
-}
+const login = () => signUpMember(t);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../../src/domain/paths';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { toUploadError } from '../../multipart';
 import { detectImageType, EXTENSION_OF } from './detect';
 import { runIdempotent } from '../../idempotency';
 import { findMembership } from '../companies/access';
@@ -39,28 +40,6 @@ export function cleanFileName(raw: string | undefined, fallbackExtension: string
   return name || `image.${fallbackExtension}`;
 }
 
-function codeOf(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-}
-
-/** The errors of @fastify/multipart, said in the service's own localized terms. */
-function toUploadError(error: unknown): unknown {
-  switch (codeOf(error)) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('fileTooLarge', 413, { values: { megabytes: MAX_UPLOAD_MEGABYTES } });
-    case 'FST_FILES_LIMIT':
-      return new AppError('fileTooMany', 400);
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('fileMissing', 400);
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-      return new AppError('badRequest', 400);
-    default:
-      return error;
-  }
-}
-
 /** Reads the one file of the request (field `file`); other fields are read and ignored. */
 async function readUploadedFile(request: FastifyRequest): Promise<{ name: string | undefined; bytes: Buffer }> {
   let found: { name: string | undefined; bytes: Buffer } | null = null;
@@ -73,7 +52,7 @@ async function readUploadedFile(request: FastifyRequest): Promise<{ name: string
       if (part.fieldname === 'file') found = { name: part.filename, bytes };
     }
   } catch (error) {
-    throw toUploadError(error);
+    throw toUploadError(error, { tooLarge: new AppError('fileTooLarge', 413, { values: { megabytes: MAX_UPLOAD_MEGABYTES } }), missingCode: 'fileMissing' });
   }
   if (!found) throw new AppError('fileMissing', 400);
   return found;

@@ -5,11 +5,10 @@ import { COMPANY_ROLES } from '../../../src/domain/auth';
 import { Invitation, InvitationPreview } from '../../../src/domain/company';
 import { PERMISSIONS } from '../../../src/domain/permissions';
 import { CurrentUser } from '../../../src/domain/user';
-import { api, clientAddress, createTestApp, json, lastMailTo, mailsTo, signUp, tokenOf, uniqueEmail, type TestApp } from '../../test-support';
-import { createCompany, userIdOf, type Fixture } from '../suggestions/fixtures';
+import { api, clientAddress, createTestApp, json, lastMailTo, mailsTo, tokenOf, uniqueEmail, type TestApp } from '../../test-support';
+import { createCompany, signUpMember, type Fixture, type Login } from '../suggestions/fixtures';
 
 let t: TestApp;
-type Login = Awaited<ReturnType<typeof signUp>> & { id: string };
 let owner: Login;
 let hr: Login;
 let ceo: Login;
@@ -18,10 +17,7 @@ let outsider: Login;
 let acme: Fixture;
 let rival: Fixture;
 
-async function login(overrides: Record<string, unknown> = {}): Promise<Login> {
-  const l = await signUp(t, overrides);
-  return { ...l, id: await userIdOf(t.db, l.email) };
-}
+const login = (overrides: Record<string, unknown> = {}) => signUpMember(t, overrides);
 
 beforeAll(async () => {
   t = await createTestApp();

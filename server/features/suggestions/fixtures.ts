@@ -3,10 +3,19 @@
 import { randomUUID } from 'node:crypto';
 import { missingForStart, type StartRequirement } from '../../../src/domain/company';
 import type { Database } from '../../db/database';
+import { signUp, type TestApp } from '../../test-support';
 
 export interface Fixture {
   companyId: string;
   departments: Record<string, string>;
+}
+
+/** A signed-up, verified, signed-in user with their id, as the route tests use them. */
+export type Login = Awaited<ReturnType<typeof signUp>> & { id: string };
+
+export async function signUpMember(t: Pick<TestApp, 'app' | 'db'>, overrides: Parameters<typeof signUp>[1] = {}): Promise<Login> {
+  const l = await signUp(t, overrides);
+  return { ...l, id: await userIdOf(t.db, l.email) };
 }
 
 export async function userIdOf(db: Database, email: string): Promise<string> {

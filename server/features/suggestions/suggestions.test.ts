@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Suggestion, SuggestionPage } from '../../../src/domain/suggestion';
 import { CurrentUser } from '../../../src/domain/user';
-import { api, createTestApp, json, signUp, type TestApp } from '../../test-support';
-import { createCompany, userIdOf, type Fixture } from './fixtures';
+import { api, createTestApp, json, type TestApp } from '../../test-support';
+import { createCompany, signUpMember, type Fixture, type Login } from './fixtures';
 
 let t: TestApp;
-type Login = Awaited<ReturnType<typeof signUp>> & { id: string };
 let author: Login;
 let head: Login;
 let ceo: Login;
@@ -15,10 +14,7 @@ let outsider: Login;
 let acme: Fixture;
 let rival: Fixture;
 
-async function login(): Promise<Login> {
-  const l = await signUp(t);
-  return { ...l, id: await userIdOf(t.db, l.email) };
-}
+const login = () => signUpMember(t);
 
 beforeAll(async () => {
   t = await createTestApp();

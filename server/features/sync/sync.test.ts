@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SyncPage, type SyncChange } from '../../../src/domain/suggestion';
-import { api, createTestApp, json, signUp, type TestApp } from '../../test-support';
-import { createCompany, userIdOf, type Fixture } from '../suggestions/fixtures';
+import { api, createTestApp, json, type TestApp } from '../../test-support';
+import { createCompany, signUpMember, type Fixture, type Login } from '../suggestions/fixtures';
 
 let t: TestApp;
-type Login = Awaited<ReturnType<typeof signUp>> & { id: string };
 let author: Login;
 let ceo: Login;
 let other: Login;
@@ -13,10 +12,7 @@ let outsider: Login;
 let acme: Fixture;
 let rival: Fixture;
 
-async function login(): Promise<Login> {
-  const l = await signUp(t);
-  return { ...l, id: await userIdOf(t.db, l.email) };
-}
+const login = () => signUpMember(t);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -2,13 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_FIELDS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, ImportPreview, ImportReport } from '../../../../src/domain/company';
-import { api, createTestApp, json, signUp, type TestApp } from '../../../test-support';
-import { createCompany, userIdOf, type Fixture } from '../../suggestions/fixtures';
+import { api, createTestApp, json, type TestApp } from '../../../test-support';
+import { createCompany, signUpMember, type Fixture, type Login } from '../../suggestions/fixtures';
 import { parseSpreadsheet } from './parse';
 import { deflatedZeros, employeeLines, encodeCp1251, handmadeXlsx, staffCsv, staffXlsx, utf8, withBom, xlsxOf } from './test-files';
 
 let t: TestApp;
-type Login = Awaited<ReturnType<typeof signUp>> & { id: string };
 let hr: Login;
 let owner: Login;
 let ceo: Login;
@@ -19,10 +18,7 @@ let outsider: Login;
 let acme: Fixture;
 let rival: Fixture;
 
-async function login(): Promise<Login> {
-  const l = await signUp(t);
-  return { ...l, id: await userIdOf(t.db, l.email) };
-}
+const login = () => signUpMember(t);
 
 beforeAll(async () => {
   t = await createTestApp();

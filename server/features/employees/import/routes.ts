@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../../src/domain/company';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
+import { toUploadError } from '../../../multipart';
 import { localeOf } from '../../../http';
 import { runIdempotent } from '../../../idempotency';
 import { requireAccess } from '../../companies/access';
@@ -22,28 +23,6 @@ import { buildTemplate, TEMPLATE_CONTENT_TYPES, TEMPLATE_FORMATS, type TemplateF
 const IMPORT_MAX_MEGABYTES = IMPORT_MAX_BYTES / (1024 * 1024);
 /** The `mapping` field: a JSON array of at most 200 short names fits many times over. */
 const MAPPING_MAX_BYTES = 16 * 1024;
-
-function codeOf(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-}
-
-/** The errors of @fastify/multipart, said in the import's own terms. */
-function toImportUploadError(error: unknown): unknown {
-  switch (codeOf(error)) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('importTooLarge', 413, { values: { megabytes: IMPORT_MAX_MEGABYTES } });
-    case 'FST_FILES_LIMIT':
-      return new AppError('fileTooMany', 400);
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('importFileMissing', 400);
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-      return new AppError('badRequest', 400);
-    default:
-      return error;
-  }
-}
 
 interface Upload {
   name: string | undefined;
@@ -65,7 +44,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
       }
     }
   } catch (error) {
-    throw toImportUploadError(error);
+    throw toUploadError(error, { tooLarge: new AppError('importTooLarge', 413, { values: { megabytes: IMPORT_MAX_MEGABYTES } }), missingCode: 'importFileMissing' });
   }
   if (!file) throw new AppError('importFileMissing', 400);
   return { ...file, mapping };
