@@ -1,14 +1,17 @@
 // The IndexedDB copy of the tokens, as both the page and the service worker see it (DESIGN.md, "Offline-first
 // data flow", point 5). The page's token store (src/lib/token-store.ts) keeps localStorage as its source of
-// truth and mirrors every change here (idb-keyval, database `auth-tokens`, store `tokens`, keys
-// `accessToken`/`refreshToken`); this module reads and writes the same entries without touching `window`, so
-// it loads in the worker (src/lib/token-store.ts creates the page's store at import and cannot).
+// truth and mirrors every change here through `writeTokensFromPage`; this module is the only writer of these
+// entries (idb-keyval, database `auth-tokens`, store `tokens`, keys `accessToken`/`refreshToken`/
+// `workerRefreshToken`) and touches no `window`, so it loads in the worker too.
 // Guarantees: a pair written by the worker (after its own refresh) is marked with `workerRefreshToken`, so a
 // page that was closed meanwhile can tell, when it starts, that the mirror is newer than its localStorage and
 // adopt it instead of spending the rotated refresh token (which the server would treat as a reuse). Messages
-// on the BroadcastChannel `auth` tell open pages about a worker's refresh at once.
+// on the BroadcastChannel `auth` tell open pages about a worker's refresh at once. The worker's
+// `writeTokensFromWorkerIfCurrent` writes only over the pair it refreshed from, in one readwrite transaction,
+// so a refresh that ends after a sign-out (the page removed the pair) or after another rotation never puts
+// the previous user's tokens back.
 // Types used here exist in both the DOM and the WebWorker libraries: the page imports this module too.
-import { createStore, delMany, getMany, setMany, type UseStore } from 'idb-keyval';
+import { createStore, delMany, getMany, promisifyRequest, setMany, type UseStore } from 'idb-keyval';
 
 export const AUTH_CHANNEL_NAME = 'auth';
 const ACCESS_KEY = 'accessToken';
@@ -60,6 +63,31 @@ export async function writeTokensFromWorker(accessToken: string, refreshToken: s
     ],
     tokenIdbStore(),
   );
+}
+
+/**
+ * The worker's refresh, written only while the mirror still holds `previousRefresh` (the refresh token the
+ * worker spent): read and write in one IndexedDB readwrite transaction, so a sign-out or another rotation in
+ * between wins. Answers whether it wrote.
+ */
+export async function writeTokensFromWorkerIfCurrent(previousRefresh: string, accessToken: string, refreshToken: string): Promise<boolean> {
+  return tokenIdbStore()('readwrite', (store) => {
+    const written = new Promise<boolean>((resolve, reject) => {
+      const read = store.get(REFRESH_KEY);
+      read.onsuccess = () => {
+        if (asToken(read.result) !== previousRefresh) {
+          resolve(false);
+          return;
+        }
+        store.put(accessToken, ACCESS_KEY);
+        store.put(refreshToken, REFRESH_KEY);
+        store.put(refreshToken, WORKER_REFRESH_KEY);
+        promisifyRequest(store.transaction).then(() => resolve(true), reject);
+      };
+      read.onerror = () => reject(read.error ?? new Error('Could not read the token mirror'));
+    });
+    return written;
+  });
 }
 
 /**

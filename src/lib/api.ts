@@ -1,5 +1,6 @@
-// The app's HTTP client: the main-service prefix, the page's token store, the stored locale and a
-// reload when the session cannot be refreshed (spec section 8).
+// The app's HTTP client, the one transport of the page (src/lib/http.ts): the main-service prefix, the
+// page's token store, the stored locale, a reload when the session cannot be refreshed (spec section 8), the
+// default deadline of 15 s and the browser's XMLHttpRequest for uploads with progress.
 import { createHttpClient, type HttpClient, type LockRunner } from './http';
 import { readStoredLocale } from './locale-store';
 import { tokenStore } from './token-store';

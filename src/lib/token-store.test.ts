@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTokenStore, mirrorTokensToIdb, readMirroredTokens, type MirroredTokens } from './token-store';
+import { readTokenMirror, writeTokensFromPage, writeTokensFromWorker, writeTokensFromWorkerIfCurrent, type MirrorSnapshot } from '../../sw/token-mirror';
+import { createTokenStore, type MirroredTokens } from './token-store';
 
 afterEach(() => {
   window.localStorage.clear();
@@ -24,11 +25,11 @@ describe('token store', () => {
   });
 
   it('mirrors every change into IndexedDB for the service worker', async () => {
-    const mirrored: MirroredTokens[] = [];
+    const mirrored: MirrorSnapshot[] = [];
     let done: () => void = () => undefined;
-    const mirror = vi.fn(async (tokens: MirroredTokens) => {
-      await mirrorTokensToIdb(tokens);
-      mirrored.push(await readMirroredTokens());
+    const mirror = vi.fn(async ({ accessToken, refreshToken }: MirroredTokens) => {
+      await writeTokensFromPage(accessToken, refreshToken);
+      mirrored.push(await readTokenMirror());
       done();
     });
     const store = createTokenStore({ storage: window.localStorage, mirror });
@@ -43,8 +44,8 @@ describe('token store', () => {
     });
 
     expect(mirrored).toEqual([
-      { accessToken: 'a1', refreshToken: 'r1' },
-      { accessToken: null, refreshToken: null },
+      { accessToken: 'a1', refreshToken: 'r1', writtenByWorker: false },
+      { accessToken: null, refreshToken: null, writtenByWorker: false },
     ]);
   });
 
@@ -79,5 +80,40 @@ describe('token store', () => {
     expect(store.getAccess()).toBe('a1');
     await vi.waitFor(() => expect(error).toHaveBeenCalled());
     error.mockRestore();
+  });
+});
+
+describe('the token mirror (sw/token-mirror.ts): the worker writes only over the pair it refreshed from', () => {
+  afterEach(async () => {
+    await writeTokensFromPage(null, null);
+  });
+
+  it('writes the refreshed pair, marked as the worker’s, while the mirror still holds the spent refresh token', async () => {
+    await writeTokensFromPage('a1', 'r1');
+    expect(await writeTokensFromWorkerIfCurrent('r1', 'a2', 'r2')).toBe(true);
+    expect(await readTokenMirror()).toEqual({ accessToken: 'a2', refreshToken: 'r2', writtenByWorker: true });
+  });
+
+  it('writes nothing when the user signed out meanwhile, so the old session does not come back', async () => {
+    await writeTokensFromPage('a1', 'r1');
+    // The page signs out while the worker's refresh is on the way.
+    await writeTokensFromPage(null, null);
+    expect(await writeTokensFromWorkerIfCurrent('r1', 'a2', 'r2')).toBe(false);
+    expect(await readTokenMirror()).toEqual({ accessToken: null, refreshToken: null, writtenByWorker: false });
+  });
+
+  it('writes nothing over a pair rotated meanwhile (the next user signed in, or another refresh)', async () => {
+    await writeTokensFromPage('a1', 'r1');
+    await writeTokensFromPage('b1', 'rb1');
+    expect(await writeTokensFromWorkerIfCurrent('r1', 'a2', 'r2')).toBe(false);
+    expect(await readTokenMirror()).toEqual({ accessToken: 'b1', refreshToken: 'rb1', writtenByWorker: false });
+  });
+
+  it('lets exactly one of two refreshes from the same token write', async () => {
+    await writeTokensFromWorker('a1', 'r1');
+    const results = await Promise.all([writeTokensFromWorkerIfCurrent('r1', 'a2', 'r2'), writeTokensFromWorkerIfCurrent('r1', 'a3', 'r3')]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const { refreshToken } = await readTokenMirror();
+    expect(refreshToken).toBe(results[0] ? 'r2' : 'r3');
   });
 });

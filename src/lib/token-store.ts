@@ -1,10 +1,11 @@
 // Token storage of the page.
 // Guarantees: the access and refresh tokens live in localStorage under the spec's names
 // (`accessToken`, `refreshToken`) and are always written or removed together; every change is
-// mirrored into IndexedDB (idb-keyval, store `auth-tokens`/`tokens`) because the service worker has no
-// localStorage; a change made by another tab is reported to subscribers through the `storage` event.
-// Reads always go to localStorage, so a token rotated by another tab is used at once.
-import { createStore, delMany, getMany, setMany, type UseStore } from 'idb-keyval';
+// mirrored into IndexedDB through sw/token-mirror.ts (`writeTokensFromPage`, the one writer of that copy)
+// because the service worker has no localStorage; a change made by another tab is reported to subscribers
+// through the `storage` event. Reads always go to localStorage, so a token rotated by another tab is used
+// at once.
+import { writeTokensFromPage } from '../../sw/token-mirror';
 import type { TokenPair } from '../domain/user';
 
 export const ACCESS_TOKEN_KEY = 'accessToken';
@@ -31,36 +32,6 @@ export interface MirroredTokens {
 
 /** Writes the tokens into IndexedDB (or removes them there). */
 export type TokenMirror = (tokens: MirroredTokens) => Promise<void>;
-
-let idbStore: UseStore | undefined;
-function tokenIdbStore(): UseStore {
-  idbStore ??= createStore('auth-tokens', 'tokens');
-  return idbStore;
-}
-
-/** The IndexedDB copy the service worker reads (it cannot see localStorage). */
-export const mirrorTokensToIdb: TokenMirror = async ({ accessToken, refreshToken }) => {
-  if (accessToken !== null && refreshToken !== null) {
-    await setMany(
-      [
-        [ACCESS_TOKEN_KEY, accessToken],
-        [REFRESH_TOKEN_KEY, refreshToken],
-      ],
-      tokenIdbStore(),
-    );
-  } else {
-    await delMany([ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY], tokenIdbStore());
-  }
-};
-
-/** Reads the IndexedDB copy of the tokens (for the service worker and for tests). */
-export async function readMirroredTokens(): Promise<MirroredTokens> {
-  const [accessToken, refreshToken] = await getMany<unknown>([ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY], tokenIdbStore());
-  return {
-    accessToken: typeof accessToken === 'string' ? accessToken : null,
-    refreshToken: typeof refreshToken === 'string' ? refreshToken : null,
-  };
-}
 
 export interface TokenStoreOptions {
   storage: Storage;
@@ -110,9 +81,9 @@ export function createTokenStore({ storage, mirror, events }: TokenStoreOptions)
   };
 }
 
-/** The app's token store: localStorage, mirrored into IndexedDB. */
+/** The app's token store: localStorage, mirrored into IndexedDB for the service worker. */
 export const tokenStore: ObservableTokenStore = createTokenStore({
   storage: window.localStorage,
-  mirror: mirrorTokensToIdb,
+  mirror: ({ accessToken, refreshToken }) => writeTokensFromPage(accessToken, refreshToken),
   events: window,
 });

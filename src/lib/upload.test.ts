@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createUploader, toUploadAnswer, type UploaderOptions } from './upload';
+import { createHttpClient } from './http';
+import { createUploader, toUploadAnswer } from './upload';
 
 /** A stand-in for XMLHttpRequest: records what was sent; the test plays the network. */
 class FakeRequest {
@@ -12,6 +13,7 @@ class FakeRequest {
   responseText = '';
   aborted = false;
   upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onprogress: (() => void) | null = null;
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -26,6 +28,9 @@ class FakeRequest {
   }
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
+  }
+  getResponseHeader() {
+    return null;
   }
   send(body: FormData) {
     this.body = body;
@@ -49,23 +54,34 @@ class FakeRequest {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup(overrides: Partial<UploaderOptions> = {}) {
+/** The uploader over the real HTTP client: the fake XMLHttpRequest plays the server, `refresh` its refresh endpoint. */
+function setup(refresh: () => Response = () => new Response(JSON.stringify({ access_token: 'new-token', refresh_token: 'r2' }), { status: 200 })) {
   FakeRequest.made = [];
-  const tokens = { access: 'old-token' as string | null, getAccess: () => tokens.access };
-  const refreshSession = vi.fn(() => {
-    tokens.access = 'new-token';
-    return Promise.resolve();
-  });
-  const upload = createUploader({
-    url: '/main-service/api/v1/files/upload',
-    tokens,
+  const tokens = { access: 'old-token' as string | null, refresh: 'r1' as string | null };
+  const store = {
+    getAccess: () => tokens.access,
+    getRefresh: () => tokens.refresh,
+    set: (pair: { access_token: string; refresh_token: string }) => {
+      tokens.access = pair.access_token;
+      tokens.refresh = pair.refresh_token;
+    },
+    clear: () => {
+      tokens.access = null;
+      tokens.refresh = null;
+    },
+  };
+  const refreshCalls = vi.fn(() => Promise.resolve(refresh()));
+  const http = createHttpClient({
+    prefix: '/main-service',
+    tokens: store,
+    fetch: refreshCalls,
     getLocale: () => 'en',
+    onAuthFailure: vi.fn(),
     createRequest: () => new FakeRequest() as unknown as XMLHttpRequest,
-    refreshSession,
-    ...overrides,
   });
+  const upload = createUploader({ url: '/main-service/api/v1/files/upload', http });
   const last = () => FakeRequest.made.at(-1)!;
-  return { upload, refreshSession, tokens, last };
+  return { upload, refreshSession: refreshCalls, tokens, last };
 }
 
 const photo = new File([new Uint8Array([0x89, 0x50])], 'photo.png', { type: 'image/png' });
@@ -136,13 +152,13 @@ describe('uploadFile', () => {
     expect((await done)?.status).toBe(200);
   });
 
-  it('retries only once: a second expiry is the answer', async () => {
+  it('retries only once: a second expiry answers 401, a session that could not be renewed', async () => {
     const { upload, last, refreshSession } = setup();
     const done = upload(photo, () => undefined);
     last().answer(403, { message: 'Token Expired.' });
     await tick();
     last().answer(403, { message: 'Token Expired.' });
-    expect(await done).toMatchObject({ status: 403 });
+    expect(await done).toEqual({ status: 401, message: null, data: null });
     expect(refreshSession).toHaveBeenCalledTimes(1);
     expect(FakeRequest.made).toHaveLength(2);
   });
@@ -155,13 +171,38 @@ describe('uploadFile', () => {
     expect(refreshSession).not.toHaveBeenCalled();
   });
 
-  it('answers the 403 when the refresh fails, without sending again', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { upload, last } = setup({ refreshSession: () => Promise.reject(new Error('refused')) });
+  it('answers 401 without a message when the refresh is refused, without sending again', async () => {
+    const { upload, last, tokens } = setup(() => new Response(JSON.stringify({ message: 'Invalid refresh token' }), { status: 401 }));
     const done = upload(photo, () => undefined);
     last().answer(403, { message: 'Token Expired.' });
-    expect(await done).toMatchObject({ status: 403, message: 'Token Expired.' });
+    expect(await done).toEqual({ status: 401, message: null, data: null });
     expect(FakeRequest.made).toHaveLength(1);
+    expect(tokens.access).toBeNull();
+  });
+
+  it('resolves null when the refresh got no answer (nothing is known of the session)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { upload, last } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const done = upload(photo, () => undefined);
+    last().answer(403, { message: 'Token Expired.' });
+    expect(await done).toBeNull();
+    expect(FakeRequest.made).toHaveLength(1);
+  });
+
+  it('resolves null when the upload stalls (no byte moved for 30 s)', async () => {
+    vi.useFakeTimers();
+    try {
+      const { upload, last } = setup();
+      let answer: unknown = 'pending';
+      void upload(photo, () => undefined).then((value) => (answer = value));
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(answer).toBeNull();
+      expect(last().aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads answers defensively', () => {

@@ -1,36 +1,19 @@
 // Uploads one file to the main-service (spec sections 7 and 8) for the UI kit's FileUpload `upload` prop.
-// Guarantees: XMLHttpRequest, so upload progress is reported; the bearer token of the token store and the
-// `Language` header of the stored locale; a 403 'Token Expired.' triggers the HTTP client's one shared
-// refresh and the upload is sent once more; no answer at all (network down, aborted) resolves to null,
-// any answer to `{ status, message, data }` (the body's `status`, or the HTTP status when it has none).
+// Guarantees: the file goes through the HTTP client's `upload` (src/lib/http.ts: XMLHttpRequest with
+// progress, the bearer token, `Language`, the stall deadline, the one shared refresh on 'Token Expired.' and
+// one resend); no answer at all (network down, stalled, aborted) resolves to null; an answer resolves to
+// `{ status, message, data }` (the body's `status`, or the HTTP status when it has none); a session that
+// could not be renewed resolves to status 401 without a message (the client signs out; the field shows its
+// own text rather than the server's English).
 import type { UploadAnswer, UploadFn } from '../ui/file-upload/types';
 import { API_HOST_PREFIX, http } from './api';
-import { TOKEN_EXPIRED_MESSAGE } from './http';
-import { readStoredLocale } from './locale-store';
-import { tokenStore, type TokenStore } from './token-store';
+import type { HttpClient } from './http';
 
 export const UPLOAD_PATH = '/api/v1/files/upload';
 
 export interface UploaderOptions {
   url: string;
-  tokens: Pick<TokenStore, 'getAccess'>;
-  getLocale: () => string;
-  createRequest: () => XMLHttpRequest;
-  /** Brings a fresh access token into the token store (the HTTP client's shared refresh). */
-  refreshSession: () => Promise<void>;
-}
-
-type Outcome = { kind: 'answer'; status: number; body: unknown } | { kind: 'none' };
-
-function parseBody(text: string): unknown {
-  if (text.trim() === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    // A proxy's HTML error page, say: the status still tells what happened.
-    console.warn('The upload answer is not JSON', error);
-    return null;
-  }
+  http: Pick<HttpClient, 'upload'>;
 }
 
 function field(body: unknown, key: string): unknown {
@@ -57,60 +40,15 @@ export function toUploadAnswer(httpStatus: number, body: unknown): UploadAnswer 
 }
 
 export function createUploader(options: UploaderOptions): UploadFn {
-  const sendOnce = (file: File, onProgress: (fraction: number) => void, signal: AbortSignal | undefined) =>
-    new Promise<Outcome>((resolve) => {
-      if (signal?.aborted) {
-        resolve({ kind: 'none' });
-        return;
-      }
-      const request = options.createRequest();
-      request.open('POST', options.url);
-      request.setRequestHeader('Accept', 'application/json');
-      request.setRequestHeader('Language', options.getLocale());
-      const token = options.tokens.getAccess();
-      if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-      request.upload.onprogress = (event) => {
-        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-      };
-      const none = () => resolve({ kind: 'none' });
-      request.onerror = none;
-      request.ontimeout = none;
-      request.onabort = none;
-      request.onload = () => {
-        signal?.removeEventListener('abort', abort);
-        // Status 0 means the browser got nothing it may show (a refused connection, CORS).
-        if (request.status === 0) none();
-        else resolve({ kind: 'answer', status: request.status, body: parseBody(request.responseText) });
-      };
-      const abort = () => request.abort();
-      signal?.addEventListener('abort', abort, { once: true });
-      const form = new FormData();
-      form.append('file', file, file.name);
-      request.send(form);
-    });
-
   return async (file, onProgress, signal) => {
-    let outcome = await sendOnce(file, onProgress, signal);
-    if (outcome.kind === 'answer' && outcome.status === 403 && field(outcome.body, 'message') === TOKEN_EXPIRED_MESSAGE) {
-      try {
-        await options.refreshSession();
-      } catch (error) {
-        // The refresh failed (the client reloads the page when it was refused): report the first answer.
-        console.warn('Could not refresh the session before retrying the upload', error);
-        return toUploadAnswer(outcome.status, outcome.body);
-      }
-      onProgress(0);
-      outcome = await sendOnce(file, onProgress, signal);
-    }
-    return outcome.kind === 'answer' ? toUploadAnswer(outcome.status, outcome.body) : null;
+    const form = new FormData();
+    form.append('file', file, file.name);
+    const sent = await options.http.upload(options.url, form, { onProgress, signal });
+    if (sent.kind === 'answer') return toUploadAnswer(sent.status, sent.body);
+    if (sent.kind === 'auth') return { status: 401, message: null, data: null };
+    return null;
   };
 }
 
-/** The app's upload: an expired token is renewed by the HTTP client's one shared refresh. */
-export const uploadFile: UploadFn = createUploader({
-  url: `${API_HOST_PREFIX}${UPLOAD_PATH}`,
-  tokens: tokenStore,
-  getLocale: () => readStoredLocale(),
-  createRequest: () => new XMLHttpRequest(),
-  refreshSession: () => http.refreshSession(),
-});
+/** The app's upload, over the app's HTTP client. */
+export const uploadFile: UploadFn = createUploader({ url: `${API_HOST_PREFIX}${UPLOAD_PATH}`, http });

@@ -13,6 +13,7 @@ class FakeRequest {
   status = 0;
   responseText = '';
   upload: { onprogress: ((event: ProgressEvent) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
+  onprogress: (() => void) | null = null;
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -27,6 +28,9 @@ class FakeRequest {
   }
   setRequestHeader(name: string, value: string) {
     this.headers[name] = value;
+  }
+  getResponseHeader() {
+    return null;
   }
   send(body: FormData) {
     this.body = body;
@@ -52,23 +56,41 @@ class FakeRequest {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup(overrides: Partial<ImportApiOptions> = {}) {
+type ImportHttp = ImportApiOptions['http'];
+
+/**
+ * The import API over the real HTTP client: the fake XMLHttpRequest plays the server for uploads, `fetch`
+ * for everything else (by default only the refresh endpoint, which hands out 'new-token').
+ */
+function setup(options: { fetch?: typeof globalThis.fetch; http?: Partial<ImportHttp> } = {}) {
   FakeRequest.made = [];
-  const tokens = { access: 'old-token' as string | null, getAccess: () => tokens.access };
-  const refreshSession = vi.fn(() => {
-    tokens.access = 'new-token';
-    return Promise.resolve();
-  });
-  const api = createImportApi({
-    tokens,
+  const tokens = { access: 'old-token' as string | null, refresh: 'r1' as string | null };
+  const store = {
+    getAccess: () => tokens.access,
+    getRefresh: () => tokens.refresh,
+    set: (pair: { access_token: string; refresh_token: string }) => {
+      tokens.access = pair.access_token;
+      tokens.refresh = pair.refresh_token;
+    },
+    clear: () => {
+      tokens.access = null;
+      tokens.refresh = null;
+    },
+  };
+  const refreshCalls = vi.fn((_url: string | URL | Request, _init?: RequestInit) =>
+    Promise.resolve(new Response(JSON.stringify({ access_token: 'new-token', refresh_token: 'r2' }), { status: 200 })),
+  );
+  const http = createHttpClient({
+    prefix: '/main-service',
+    tokens: store,
+    fetch: options.fetch ?? refreshCalls,
     getLocale: () => 'en',
+    onAuthFailure: vi.fn(),
     createRequest: () => new FakeRequest() as unknown as XMLHttpRequest,
-    http: { get: vi.fn(() => Promise.resolve(null)), getFile: vi.fn(() => Promise.reject(new Error('no file in this test'))) },
-    refreshSession,
-    ...overrides,
   });
+  const api = createImportApi({ http: { ...http, ...options.http } });
   const last = () => FakeRequest.made.at(-1)!;
-  return { api, refreshSession, tokens, last };
+  return { api, refreshCalls, tokens, last };
 }
 
 const file = new File(['Фамилия;Имя\nИванов;Иван\n'], 'staff.csv', { type: 'text/csv' });
@@ -130,16 +152,42 @@ describe('the import call', () => {
   });
 
   it('renews an expired token through the shared refresh and sends the file once more', async () => {
-    const { api, last, refreshSession } = setup();
+    const { api, last, refreshCalls } = setup();
     const answer = api.run('c1', { file, mapping: ['lastName', 'firstName'], idempotencyKey: 'key-2' });
     await tick();
     last().answer(403, { message: 'Token Expired.' });
     await tick();
-    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(refreshCalls).toHaveBeenCalledTimes(1);
     expect(FakeRequest.made).toHaveLength(2);
     expect(last().headers).toMatchObject({ Authorization: 'Bearer new-token', 'Idempotency-Key': 'key-2' });
     last().answer(201, { data: sampleReport });
     await expect(answer).resolves.toEqual(sampleReport);
+  });
+
+  it('refuses with 401 when the session cannot be renewed, without sending again', async () => {
+    const refused = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: 'Invalid refresh token' }), { status: 401 })));
+    const { api, last } = setup({ fetch: refused });
+    const answer = api.run('c1', { file, idempotencyKey: 'key-3' });
+    last().answer(403, { message: 'Token Expired.' });
+    await expect(answer).rejects.toMatchObject({ name: 'ImportRequestError', status: 401, serverMessage: null });
+    expect(FakeRequest.made).toHaveLength(1);
+  });
+
+  it('gives up as no answer when nothing moves for two minutes while the server works', async () => {
+    vi.useFakeTimers();
+    try {
+      const { api, last } = setup();
+      let failure: unknown = null;
+      const answer = api.run('c1', { file, idempotencyKey: 'key-4' }).catch((error: unknown) => (failure = error));
+      last().uploaded();
+      await vi.advanceTimersByTimeAsync(119_999);
+      expect(failure).toBeNull();
+      await vi.advanceTimersByTimeAsync(1);
+      await answer;
+      expect(failure).toMatchObject({ name: 'ImportRequestError', status: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops sending when the page aborts it', async () => {
@@ -157,7 +205,7 @@ describe('the report call', () => {
     const get = vi.fn((url: string) =>
       url.endsWith('/imports/imp-1') ? Promise.resolve({ data: sampleReport }) : Promise.reject(new HttpError(404, { message: 'Not found' })),
     );
-    const { api } = setup({ http: { get: get as ImportApiOptions['http']['get'], getFile: vi.fn(() => Promise.reject(new Error('no file in this test'))) } });
+    const { api } = setup({ http: { get: get as ImportHttp['get'] } });
     await expect(api.report('c1', 'imp-1')).resolves.toEqual(sampleReport);
     expect(get).toHaveBeenCalledWith('/api/v1/companies/c1/employees/imports/imp-1', undefined, { minDuration: 0 });
     await expect(api.report('c1', 'imp-9')).rejects.toMatchObject({ name: 'ImportRequestError', status: 404, serverMessage: 'Not found' });
@@ -166,23 +214,7 @@ describe('the report call', () => {
 
 describe('the template download', () => {
   /** The import API over the real HTTP client, with `fetch` playing the server. */
-  function withServer(fetch: typeof globalThis.fetch) {
-    const tokens = { access: 'old-token' as string | null, refresh: 'r1' as string | null };
-    const store = {
-      getAccess: () => tokens.access,
-      getRefresh: () => tokens.refresh,
-      set: (pair: { access_token: string; refresh_token: string }) => {
-        tokens.access = pair.access_token;
-        tokens.refresh = pair.refresh_token;
-      },
-      clear: () => {
-        tokens.access = null;
-        tokens.refresh = null;
-      },
-    };
-    const http = createHttpClient({ prefix: '/main-service', tokens: store, fetch, getLocale: () => 'en', onAuthFailure: vi.fn() });
-    return setup({ http }).api;
-  }
+  const withServer = (fetch: typeof globalThis.fetch) => setup({ fetch }).api;
 
   it('fetches the template with the bearer token and the language and names it as the server does', async () => {
     const fetch = vi.fn((_url: string | URL | Request, _init?: RequestInit) =>

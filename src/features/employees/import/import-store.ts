@@ -1,11 +1,15 @@
 // The network and storage side of the employee import (docs/api.md, "Import"). The import is online-only:
 // nothing here goes through the outbox.
 // Guarantees:
-// - the file goes up over XMLHttpRequest (upload progress, then "processing" once the last byte is sent),
-//   with the token store's bearer token and the app's `Language`, so the server's refusals come back in the
-//   user's language; a 403 'Token Expired.' joins the HTTP client's one shared refresh and is sent once more;
+// - the file goes up through the HTTP client's `upload` (src/lib/http.ts: XMLHttpRequest with progress, the
+//   bearer token and the app's `Language`, so the server's refusals come back in the user's language; the one
+//   shared refresh on 'Token Expired.' and one resend), then "processing" once the last byte is sent; it gives
+//   up when nothing moves for two minutes (the server reads the whole file before it answers);
+// - an import carries its caller's Idempotency-Key (one per import, kept for a retry after no answer), the
+//   same on the resend after a refresh; a preview carries none (it changes nothing);
 // - answers are checked with their structs (ImportPreview, ImportReport); a refusal becomes an
-//   `ImportRequestError` with the HTTP status (0: no answer at all) and the server's message;
+//   `ImportRequestError` with the HTTP status (0: no answer at all, 401: the session could not be renewed)
+//   and the server's message;
 // - the template comes through the HTTP client's `getFile` (bearer token, shared refresh, `Language` picks its
 //   language); the page saves it with src/lib/download.ts;
 // - the last report is kept in this tab's sessionStorage (per user and company), checked with its struct on
@@ -16,10 +20,8 @@ import { ImportPreview, ImportReport } from '../../../domain/company';
 import { API_PREFIX } from '../../../domain/paths';
 import { http } from '../../../lib/api';
 import { getAppDatabase } from '../../../lib/db/database';
-import { HttpError, TOKEN_EXPIRED_MESSAGE } from '../../../lib/http';
-import { readStoredLocale } from '../../../lib/locale-store';
+import { HttpError, type HttpClient } from '../../../lib/http';
 import { pullCompany } from '../../../lib/sync/pull';
-import { tokenStore, type TokenStore } from '../../../lib/token-store';
 import { mappingFieldValue, type ColumnMapping } from './mapping';
 
 export type TemplateFormat = 'xlsx' | 'csv';
@@ -62,25 +64,20 @@ export interface ImportApi {
 }
 
 export interface ImportApiOptions {
-  tokens: Pick<TokenStore, 'getAccess'>;
-  getLocale: () => string;
-  createRequest: () => XMLHttpRequest;
-  http: Pick<typeof http, 'get' | 'getFile'>;
-  /** Brings a fresh access token into the token store (the HTTP client's shared refresh). */
-  refreshSession: () => Promise<void>;
+  http: Pick<HttpClient, 'get' | 'getFile' | 'upload'>;
 }
 
-const companyPath = (companyId: string) => `/companies/${encodeURIComponent(companyId)}/employees`;
+/** No byte up or down for this long ends an upload: the server parses and imports the whole file first. */
+export const IMPORT_STALL_TIMEOUT_MS = 120_000;
 
-type Outcome = { kind: 'answer'; status: number; body: unknown } | { kind: 'none'; cause: unknown };
+const companyPath = (companyId: string) => `/companies/${encodeURIComponent(companyId)}/employees`;
 
 function parseJson(text: string): unknown {
   if (text.trim() === '') return null;
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    // A proxy's HTML error page, say: the status still tells what happened.
-    console.warn('An import answer is not JSON', error);
+    console.warn('Stored import data is not JSON', error);
     return null;
   }
 }
@@ -95,65 +92,25 @@ function dataOf(body: unknown): unknown {
   return typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined;
 }
 
-const isTokenExpired = (outcome: Outcome) => outcome.kind === 'answer' && outcome.status === 403 && messageOf(outcome.body) === TOKEN_EXPIRED_MESSAGE;
-
 export function createImportApi(options: ImportApiOptions): ImportApi {
-  const sendOnce = (url: string, upload: ImportUpload) =>
-    new Promise<Outcome>((resolve) => {
-      const { signal, onProgress } = upload;
-      if (signal?.aborted) {
-        resolve({ kind: 'none', cause: signal.reason });
-        return;
-      }
-      const request = options.createRequest();
-      request.open('POST', url);
-      request.setRequestHeader('Accept', 'application/json');
-      request.setRequestHeader('Language', options.getLocale());
-      const token = options.tokens.getAccess();
-      if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-      if (upload.idempotencyKey) request.setRequestHeader('Idempotency-Key', upload.idempotencyKey);
-      request.upload.onprogress = (event) => {
-        if (event.lengthComputable && event.total > 0) onProgress?.({ stage: 'uploading', fraction: Math.min(1, event.loaded / event.total) });
-      };
-      request.upload.onload = () => onProgress?.({ stage: 'processing' });
-      const abort = () => request.abort();
-      const none = (cause: unknown) => () => {
-        signal?.removeEventListener('abort', abort);
-        resolve({ kind: 'none', cause });
-      };
-      request.onerror = none('network error');
-      request.ontimeout = none('timeout');
-      request.onabort = none('aborted');
-      request.onload = () => {
-        signal?.removeEventListener('abort', abort);
-        // Status 0 means the browser got nothing it may show (a refused connection).
-        if (request.status === 0) resolve({ kind: 'none', cause: 'status 0' });
-        else resolve({ kind: 'answer', status: request.status, body: parseJson(request.responseText) });
-      };
-      signal?.addEventListener('abort', abort, { once: true });
-      const form = new FormData();
-      // Fields before the file, so a streaming parser has the mapping when the file arrives.
-      if (upload.mapping) form.append('mapping', mappingFieldValue(upload.mapping));
-      form.append('file', upload.file, upload.file.name);
-      onProgress?.({ stage: 'uploading', fraction: 0 });
-      request.send(form);
-    });
-
   async function send(url: string, upload: ImportUpload): Promise<unknown> {
-    let outcome = await sendOnce(url, upload);
-    if (isTokenExpired(outcome)) {
-      try {
-        await options.refreshSession();
-      } catch (error) {
-        // The refresh was refused (the client reloads the page then): report the first answer.
-        console.warn('Could not refresh the session before sending the import again', error);
-        throw new ImportRequestError(403, messageOf(outcome.kind === 'answer' ? outcome.body : null), { cause: error });
-      }
-      outcome = await sendOnce(url, upload);
-    }
-    if (outcome.kind === 'none') throw new ImportRequestError(0, null, { cause: outcome.cause });
-    if (outcome.status < 200 || outcome.status >= 300) throw new ImportRequestError(outcome.status, messageOf(outcome.body));
-    return dataOf(outcome.body);
+    const { onProgress } = upload;
+    const form = new FormData();
+    // Fields before the file, so a streaming parser has the mapping when the file arrives.
+    if (upload.mapping) form.append('mapping', mappingFieldValue(upload.mapping));
+    form.append('file', upload.file, upload.file.name);
+    onProgress?.({ stage: 'uploading', fraction: 0 });
+    const sent = await options.http.upload(url, form, {
+      onProgress: (fraction) => onProgress?.({ stage: 'uploading', fraction }),
+      onSent: () => onProgress?.({ stage: 'processing' }),
+      signal: upload.signal,
+      idempotencyKey: upload.idempotencyKey,
+      stallTimeoutMs: IMPORT_STALL_TIMEOUT_MS,
+    });
+    if (sent.kind === 'network') throw new ImportRequestError(0, null, { cause: sent.message });
+    if (sent.kind === 'auth') throw new ImportRequestError(401, null, { cause: sent.message });
+    if (sent.status < 200 || sent.status >= 300) throw new ImportRequestError(sent.status, messageOf(sent.body));
+    return dataOf(sent.body);
   }
 
   return {
@@ -194,14 +151,8 @@ export function createImportApi(options: ImportApiOptions): ImportApi {
   };
 }
 
-/** The app's import calls: the page's token store, the stored locale, the one shared refresh. */
-export const importApi: ImportApi = createImportApi({
-  tokens: tokenStore,
-  getLocale: () => readStoredLocale(),
-  createRequest: () => new XMLHttpRequest(),
-  http,
-  refreshSession: () => http.refreshSession(),
-});
+/** The app's import calls, over the app's HTTP client. */
+export const importApi: ImportApi = createImportApi({ http });
 
 // ---------------------------------------------------------------------------------------------------
 // The last report, kept for this tab
