@@ -1,5 +1,6 @@
 // Lint gates of STYLE.md: imports go one way (app -> features -> ui, lib, domain), features never
-// import each other, the server imports only src/domain, no floating promises, no literal strings in JSX.
+// import each other, the server imports only src/domain, the service worker imports src/lib, src/domain and
+// the outbox-kind registry (src/app/outbox-kinds.ts) only, no floating promises, no literal strings in JSX.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
@@ -26,6 +27,11 @@ const importZones = [
   { target: './src/domain', from: ['./src/ui', './src/lib', './sw', './server'], message: 'domain is pure TypeScript shared with the server.' },
   { target: './server', from: './src', except: ['./domain'], message: 'The server imports only src/domain.' },
   { target: ['./src', './sw'], from: './server', message: 'The client never imports the server.' },
+  // The service worker sends the outbox with the page's code: src/lib, src/domain and, of the app, only the
+  // outbox-kind registry (which composes the features' React-free kind modules); never a feature directly.
+  { target: './sw', from: './src/features', message: 'The worker reaches feature code only through src/app/outbox-kinds.ts.' },
+  { target: './sw', from: './src/app', except: ['./outbox-kinds.ts'], message: 'Of the app shell the worker imports only the outbox-kind registry.' },
+  { target: './sw', from: './src/ui', message: 'The worker has no UI.' },
 ];
 
 export default tseslint.config(
@@ -59,6 +65,23 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'formatjs/no-literal-string-in-jsx': 'error',
       'formatjs/enforce-id': ['error', { idInterpolationPattern: '[sha512:contenthash:base64:6]', idWhitelist: ['^[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)+$'] }],
+    },
+  },
+  {
+    // The registry and the kinds it composes end up in the service worker: no React, no react-intl at run time.
+    files: ['src/app/outbox-kinds.ts', 'src/features/*/outbox-kind.ts', 'src/features/outbox/kinds.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom', 'react-intl', 'wouter'].map((name) => ({
+            name,
+            message: 'The service worker imports this module: types only.',
+            allowTypeImports: true,
+          })),
+          patterns: [{ group: ['**/*.tsx', '**/ui/**'], message: 'The service worker imports this module: no components.' }],
+        },
+      ],
     },
   },
   {

@@ -4,7 +4,9 @@
 // the user's current company (src/lib/current-company.ts) and the app starts afresh on the dashboard with a
 // full navigation, so the new membership, its pulls and its roles are loaded from the server. Every refusal
 // reaches the page as a `FormError` (field errors beside the fields, the rest in the error dialog), except
-// an invalid link, which the page shows as its own state.
+// an invalid link, which the page shows as its own state. Accepting keeps one Idempotency-Key per submission
+// until it succeeds (src/lib/submission-key.ts), so a signed-in person's retry after no answer replays the first
+// acceptance instead of being refused as a used link.
 import { useCallback, useEffect, useState } from 'react';
 import { type } from 'superstruct';
 import { InvitationPreview } from '../../domain/company';
@@ -12,8 +14,9 @@ import { paths } from '../../domain/paths';
 import { CurrentUser, TokenPair } from '../../domain/user';
 import { http } from '../../lib/api';
 import { setCurrentCompany } from '../../lib/current-company';
-import { HttpError } from '../../lib/http';
+import { HttpError, type HttpClient } from '../../lib/http';
 import { signIn } from '../../lib/session';
+import { idempotencyHeaders, submitOnce, type SubmissionKeys } from '../../lib/submission-key';
 import { FormError } from '../../ui/form';
 import { isSignedIn, toFormError } from './hooks';
 
@@ -113,6 +116,13 @@ async function enterCompany(companyId: string | null): Promise<void> {
 
 export type AcceptOutcome = 'joined' | 'link-invalid';
 
+/** `POST /invitations/{token}/accept`: `{ password }` for a new person, `{}` for the signed-in invited account. */
+export function sendInvitationAccept(client: Pick<HttpClient, 'post'>, token: string, password: string | null, keys?: SubmissionKeys): Promise<unknown> {
+  const path = `${invitationPath(token)}/accept`;
+  const body = password === null ? {} : { password };
+  return submitOnce({ method: 'POST', path, body }, (key) => client.post(path, body, idempotencyHeaders(key)), keys);
+}
+
 /**
  * Accepts the invitation: with a password for a new person (the account is created and signed in), without
  * one for the signed-in invited account. Resolves 'link-invalid' when the link stopped working meanwhile.
@@ -122,7 +132,7 @@ export function useAcceptInvitation(token: string): (password: string | null) =>
     async (password: string | null) => {
       let answer: unknown;
       try {
-        answer = await http.post(`${invitationPath(token)}/accept`, password === null ? {} : { password }, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
+        answer = await sendInvitationAccept(http, token, password);
       } catch (error) {
         if (error instanceof HttpError && error.status === 404) return 'link-invalid';
         throw toFormError(error);

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Company } from '../../domain/company';
 import { AppDatabase } from '../../lib/db/database';
-import { createHttpClient, type HttpClient, type RequestOptions } from '../../lib/http';
+import { createHttpClient, HttpError, type HttpClient, type RequestOptions } from '../../lib/http';
+import { createSubmissionKeys } from '../../lib/submission-key';
 import { createCompany, fetchInvoice, reportPayment, storeCompany } from './store';
 
 const opened: AppDatabase[] = [];
@@ -92,6 +93,52 @@ describe('company writes and the mirror', () => {
     await storeCompany(db, 'u1', verified);
     await storeCompany(db, 'u1', { ...COMPANY, verificationStatus: 'PAYMENT_REPORTED', updatedAt: '2025-03-02T09:00:00.000Z' });
     expect(await db.companies.get(['u1', COMPANY.id])).toMatchObject({ verificationStatus: 'VERIFIED' });
+  });
+});
+
+/** An HTTP client whose POSTs answer `outcomes` in turn (an Error is thrown) and that records the keys sent. */
+function scriptedHttp(outcomes: unknown[]): Pick<HttpClient, 'post'> & { keys: (string | undefined)[] } {
+  const keys: (string | undefined)[] = [];
+  return {
+    keys,
+    post<T>(_path: string, _body?: unknown, options?: RequestOptions): Promise<T | null> {
+      keys.push(options?.headers?.['Idempotency-Key']);
+      const outcome = outcomes.shift();
+      return outcome instanceof Error ? Promise.reject(outcome) : Promise.resolve(outcome as T);
+    },
+  };
+}
+
+describe('one Idempotency-Key per company submission', () => {
+  const input = { legalForm: 'LEGAL_ENTITY' as const, name: 'Acme Works LLC', inn: '7707083893', kpp: '770701001' };
+
+  it('sends a retry after no answer under the same key, and the next company under a new one', async () => {
+    const db = openDb();
+    const keys = createSubmissionKeys();
+    const http = scriptedHttp([new HttpError(0, null), { data: COMPANY, message: 'OK' }, { data: { ...COMPANY, id: '22222222-2222-4222-8222-222222222222' }, message: 'OK' }]);
+    await expect(createCompany(http, db, 'u1', input, keys)).rejects.toMatchObject({ status: 0 });
+    await createCompany(http, db, 'u1', input, keys);
+    await createCompany(http, db, 'u1', input, keys);
+    expect(http.keys[1]).toBe(http.keys[0]);
+    expect(http.keys[2]).not.toBe(http.keys[0]);
+  });
+
+  it('sends an edited company after a refusal under a new key', async () => {
+    const db = openDb();
+    const keys = createSubmissionKeys();
+    const http = scriptedHttp([new HttpError(400, { message: 'Validation failed', errors: { inn: 'innInvalid' } }), { data: COMPANY, message: 'OK' }]);
+    await expect(createCompany(http, db, 'u1', { ...input, inn: '7707083890' }, keys)).rejects.toMatchObject({ status: 400 });
+    await createCompany(http, db, 'u1', input, keys);
+    expect(http.keys[1]).not.toBe(http.keys[0]);
+  });
+
+  it('keeps the key of "I paid" after no answer', async () => {
+    const db = openDb();
+    const keys = createSubmissionKeys();
+    const http = scriptedHttp([new HttpError(0, null), { data: COMPANY, message: 'OK' }]);
+    await expect(reportPayment(http, db, 'u1', COMPANY.id, keys)).rejects.toMatchObject({ status: 0 });
+    await reportPayment(http, db, 'u1', COMPANY.id, keys);
+    expect(http.keys[1]).toBe(http.keys[0]);
   });
 });
 

@@ -2,8 +2,9 @@
 // What it stores and why: the server's answer to a company write (creating a company, "I paid") is put into
 // the mirrored `companies` table under the signed-in user, so the screens that read the mirror show it at
 // once; the pull brings everything else (and later changes, such as the admin's decision).
-// Guarantees: these writes are online-only (management calls are not on the outbox list): each carries a
-// fresh Idempotency-Key, so a retry of a lost answer cannot create a second company; an answer is checked
+// Guarantees: these writes are online-only (management calls are not on the outbox list): each user
+// submission keeps one Idempotency-Key until it succeeds (src/lib/submission-key.ts), so a retry after a lost
+// answer cannot create a second company; an answer is checked
 // with its struct before anything is stored, and only the mirrored fields of the row are kept. The invoice
 // comes through the HTTP client's `getFile` (bearer token, the one shared refresh on 'Token Expired.').
 import { type } from 'superstruct';
@@ -11,15 +12,12 @@ import type { CompanyInput } from '../../domain/company';
 import { CompanyRow } from '../../domain/suggestion';
 import type { AppDatabase } from '../../lib/db/database';
 import type { HttpClient } from '../../lib/http';
+import { idempotencyHeaders, submitOnce, type SubmissionKeys } from '../../lib/submission-key';
 
 const CompanyAnswer = type({ data: CompanyRow });
 
 export function companyPath(companyId: string): string {
   return `/api/v1/companies/${encodeURIComponent(companyId)}`;
-}
-
-function idempotent(): { headers: Record<string, string> } {
-  return { headers: { 'Idempotency-Key': crypto.randomUUID() } };
 }
 
 /** The mirrored part of a company answer (the caller's roles and the start rule are not mirrored). */
@@ -59,17 +57,43 @@ function companyOf(answer: unknown): CompanyRow {
 }
 
 /** `POST /companies`: the new company (the caller becomes its OWNER), stored in the mirror. */
-export async function createCompany(http: Pick<HttpClient, 'post'>, db: AppDatabase, ownerUserId: string, input: CompanyInput): Promise<CompanyRow> {
-  const company = companyOf(await http.post('/api/v1/companies', input, idempotent()));
-  await storeCompany(db, ownerUserId, company);
-  return company;
+export function createCompany(
+  http: Pick<HttpClient, 'post'>,
+  db: AppDatabase,
+  ownerUserId: string,
+  input: CompanyInput,
+  keys?: SubmissionKeys,
+): Promise<CompanyRow> {
+  const path = '/api/v1/companies';
+  return submitOnce(
+    { method: 'POST', path, body: input },
+    async (key) => {
+      const company = companyOf(await http.post(path, input, idempotencyHeaders(key)));
+      await storeCompany(db, ownerUserId, company);
+      return company;
+    },
+    keys,
+  );
 }
 
 /** `POST /companies/{id}/payment-reported` ("I paid"): the company under review, stored in the mirror. */
-export async function reportPayment(http: Pick<HttpClient, 'post'>, db: AppDatabase, ownerUserId: string, companyId: string): Promise<CompanyRow> {
-  const company = companyOf(await http.post(`${companyPath(companyId)}/payment-reported`, {}, idempotent()));
-  await storeCompany(db, ownerUserId, company);
-  return company;
+export function reportPayment(
+  http: Pick<HttpClient, 'post'>,
+  db: AppDatabase,
+  ownerUserId: string,
+  companyId: string,
+  keys?: SubmissionKeys,
+): Promise<CompanyRow> {
+  const path = `${companyPath(companyId)}/payment-reported`;
+  return submitOnce(
+    { method: 'POST', path, body: {} },
+    async (key) => {
+      const company = companyOf(await http.post(path, {}, idempotencyHeaders(key)));
+      await storeCompany(db, ownerUserId, company);
+      return company;
+    },
+    keys,
+  );
 }
 
 /* ---------------------------------------------------------------------------------------------- */

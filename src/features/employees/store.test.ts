@@ -5,7 +5,8 @@ import type { EmployeeRow } from '../../domain/suggestion';
 import { AppDatabase } from '../../lib/db/database';
 import { HttpError } from '../../lib/http';
 import { UnexpectedAnswerError } from '../../lib/request-errors';
-import { createEmployee, createInvitation, revokeInvitation, type PeopleHttp } from './store';
+import { createSubmissionKeys } from '../../lib/submission-key';
+import { createEmployee, createInvitation, resendInvitation, revokeInvitation, updateEmployee, type PeopleHttp } from './store';
 
 const AT = '2026-03-01T10:00:00.000Z';
 const ME = 'user-hr';
@@ -106,5 +107,76 @@ describe('the employee writes', () => {
     await revokeInvitation(context, 'c1', invitation);
     expect((await db.employees.get([ME, 'e1']))?.invitedAt).toBeNull();
     expect(http.delete.mock.calls[0]?.[0]).toBe('/api/v1/companies/c1/invitations/i1');
+  });
+});
+
+describe('one Idempotency-Key per submission of the people screens', () => {
+  /** An HTTP client whose writes answer `outcomes` in turn (an Error is thrown); `keys` are the keys sent. */
+  function scriptedHttp(outcomes: unknown[], reads: unknown = { data: row }) {
+    const keys: (string | undefined)[] = [];
+    const write = (..._args: unknown[]) => {
+      const options = _args[_args.length - 1] as { headers?: Record<string, string> } | undefined;
+      keys.push(options?.headers?.['Idempotency-Key']);
+      const outcome = outcomes.shift();
+      return outcome instanceof Error ? Promise.reject(outcome) : Promise.resolve(outcome ?? null);
+    };
+    const http = { get: vi.fn(() => Promise.resolve(reads)), post: vi.fn(write), patch: vi.fn(write), delete: vi.fn(write) };
+    return { http: http as unknown as PeopleHttp, keys };
+  }
+
+  it('sends a retried employee after no answer under the same key, and the next one under a new key', async () => {
+    const db = await openDatabase();
+    const { http, keys } = scriptedHttp([new HttpError(0, null), { data: row }, { data: { ...row, id: 'e2' } }]);
+    const context = { db, http, ownerUserId: ME, keys: createSubmissionKeys() };
+    const input = { lastName: 'Иванова', firstName: 'Анна' };
+    await expect(createEmployee(context, 'c1', input)).rejects.toMatchObject({ status: 0 });
+    await createEmployee(context, 'c1', input);
+    await createEmployee(context, 'c1', input);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('sends a changed employee under a new key, and keeps the key of an answer that failed its struct', async () => {
+    const db = await openDatabase();
+    const { http, keys } = scriptedHttp([new HttpError(0, null), { data: { ...row, roles: 'EMPLOYEE' } }, { data: row }]);
+    const context = { db, http, ownerUserId: ME, keys: createSubmissionKeys() };
+    await expect(updateEmployee(context, 'c1', 'e1', { position: 'Токарь' })).rejects.toMatchObject({ status: 0 });
+    await expect(updateEmployee(context, 'c1', 'e1', { position: 'Фрезеровщик' })).rejects.toBeInstanceOf(UnexpectedAnswerError);
+    await updateEmployee(context, 'c1', 'e1', { position: 'Фрезеровщик' });
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBe(keys[1]);
+  });
+
+  it('invites once: a retry after no answer is the same invitation, a new one after success or refusal gets its own key', async () => {
+    const db = await openDatabase();
+    const { http, keys } = scriptedHttp([
+      new HttpError(0, null),
+      { data: invitation },
+      { data: invitation },
+      new HttpError(400, { message: 'Validation failed', errors: { email: 'invalid' } }),
+      new HttpError(0, null),
+    ]);
+    const context = { db, http, ownerUserId: ME, keys: createSubmissionKeys() };
+    const input = { email: 'anna@example.ru', roles: ['EMPLOYEE' as const], employeeId: 'e1' };
+    await expect(createInvitation(context, 'c1', input)).rejects.toMatchObject({ status: 0 });
+    await createInvitation(context, 'c1', input);
+    await createInvitation(context, 'c1', input);
+    await expect(createInvitation(context, 'c1', input)).rejects.toMatchObject({ status: 400 });
+    await expect(createInvitation(context, 'c1', input)).rejects.toMatchObject({ status: 0 });
+    expect(keys[1]).toBe(keys[0]);
+    expect(new Set(keys.slice(1)).size).toBe(4);
+  });
+
+  it('resends and revokes under one key per submission', async () => {
+    const db = await openDatabase();
+    const { http, keys } = scriptedHttp([new HttpError(0, null), { data: invitation }, new HttpError(0, null), null]);
+    const context = { db, http, ownerUserId: ME, keys: createSubmissionKeys() };
+    await expect(resendInvitation(context, 'c1', 'i1')).rejects.toMatchObject({ status: 0 });
+    await resendInvitation(context, 'c1', 'i1');
+    await expect(revokeInvitation(context, 'c1', invitation)).rejects.toMatchObject({ status: 0 });
+    await revokeInvitation(context, 'c1', invitation);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[3]).toBe(keys[2]);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 });

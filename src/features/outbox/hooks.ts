@@ -1,27 +1,30 @@
 // What the Unsent screen and the header badge read and do: the signed-in user's outbox only (rows are
-// tagged by owner), live from Dexie; writes through store.ts.
+// tagged by owner), live from Dexie; writes through store.ts. The list holds every row the badge counts:
+// the readable rows and, apart, the ones that fail their struct (`readOutbox`).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import { useCurrentUser } from '../../lib/app-state';
-import { getAppDatabase, type OutboxRow } from '../../lib/db/database';
+import { getAppDatabase } from '../../lib/db/database';
 import { drainNow } from '../../lib/offline';
-import { countUnsent, listOutbox } from '../../lib/outbox/outbox';
-import { discardUnsent, retryUnsent } from './store';
+import { countUnsent, readOutbox, type OutboxContents } from '../../lib/outbox/outbox';
+import { discardUnreadableUnsent, discardUnsent, retryUnsent } from './store';
 
 /** How many of the user's writes wait to be sent; undefined while loading. */
 export function useUnsentCount(userId: string): number | undefined {
   return useLiveQuery(() => countUnsent(getAppDatabase(), userId), [userId]);
 }
 
-/** The user's unsent writes in send order; undefined while loading. */
-export function useUnsentItems(): OutboxRow[] | undefined {
+/** The user's unsent writes in send order, readable and unreadable; undefined while loading. */
+export function useUnsentItems(): OutboxContents | undefined {
   const { id: userId } = useCurrentUser();
-  return useLiveQuery(() => listOutbox(getAppDatabase(), userId), [userId]);
+  return useLiveQuery(() => readOutbox(getAppDatabase(), userId), [userId]);
 }
 
 export interface UnsentActions {
   retry: (outboxId: string) => Promise<void>;
   discard: (outboxId: string) => Promise<void>;
+  /** Discards a row this version cannot read, by its place in the outbox. */
+  discardUnreadable: (seq: number) => Promise<void>;
 }
 
 export function useUnsentActions(): UnsentActions {
@@ -39,5 +42,11 @@ export function useUnsentActions(): UnsentActions {
     },
     [userId],
   );
-  return { retry, discard };
+  const discardUnreadable = useCallback(
+    async (seq: number) => {
+      await discardUnreadableUnsent(getAppDatabase(), userId, seq);
+    },
+    [userId],
+  );
+  return { retry, discard, discardUnreadable };
 }

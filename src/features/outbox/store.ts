@@ -2,10 +2,11 @@
 // Guarantees: only the owner's rows are touched; a discard is explicit (the screen confirms first) and
 // removes the row, its unused photos and, for a write that created an entity on this device
 // (kind '<entity>.create'), that entity's local copy too: the server never had it, so nothing would ever
-// replace it. All in one transaction.
+// replace it. All in one transaction. A row that fails its struct is discarded by its place (seq) with its
+// unused photos; nothing else of it can be trusted, so nothing else is touched.
 import type { AppDatabase, MirrorTable, OutboxRow } from '../../lib/db/database';
 import { MIRROR_TABLES } from '../../lib/db/database';
-import { discard, retry } from '../../lib/outbox/outbox';
+import { discard, discardUnreadable, retry } from '../../lib/outbox/outbox';
 
 function createdEntity(row: OutboxRow): { table: MirrorTable; id: string } | null {
   if (!row.kind.endsWith('.create')) return null;
@@ -33,4 +34,9 @@ export async function retryUnsent(db: AppDatabase, ownerUserId: string, outboxId
   const row = await db.outbox.where('id').equals(outboxId).first();
   if (!row || row.ownerUserId !== ownerUserId) return false;
   return retry(db, outboxId);
+}
+
+/** Discards a row of this user that fails its struct (listed apart on the Unsent screen). */
+export function discardUnreadableUnsent(db: AppDatabase, ownerUserId: string, seq: number): Promise<boolean> {
+  return discardUnreadable(db, ownerUserId, seq);
 }

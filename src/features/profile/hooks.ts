@@ -5,7 +5,9 @@
 // payments to review (`GET /admin/companies`, `POST /admin/companies/{id}/verification`).
 // Guarantees: these calls are online-only: they are always tried (the connectivity probe only informs the
 // banners) and, when nothing answers, say "offline" in the user's language instead of a bare failure; a failed
-// call reaches a form as `FormError` (field errors beside the fields); answers are checked with their structs.
+// call reaches a form as `FormError` (field errors beside the fields); answers are checked with their structs;
+// each submission keeps one Idempotency-Key until it succeeds (src/lib/submission-key.ts), so a retry after no
+// answer is the same request to the server.
 // A password change ends every other session; the new token pair the server answers keeps this one.
 
 import { useCallback, useEffect, useState } from 'react';
@@ -17,9 +19,10 @@ import { hasAuthority, TokenPair, type CurrentUser, type EnumOption } from '../.
 import { http } from '../../lib/api';
 import { useAppConfig, useCurrentUser, useReloadCurrentUser } from '../../lib/app-state';
 import { useConnectivity } from '../../lib/connectivity';
-import { HttpError } from '../../lib/http';
+import { HttpError, type HttpClient } from '../../lib/http';
 import { useLocale } from '../../lib/intl';
 import { signIn, signOutWithWarning } from '../../lib/session';
+import { idempotencyHeaders, submitOnce, type SubmissionKeys } from '../../lib/submission-key';
 import { useDialog } from '../../ui/dialog';
 import { FormError } from '../../ui/form';
 
@@ -88,8 +91,27 @@ function toFormError(error: unknown, intl: IntlShape): Error {
   return new FormError({ message: error.body?.message, fieldErrors: error.body?.errors ?? {} });
 }
 
-function idempotent(): { headers: Record<string, string> } {
-  return { headers: { 'Idempotency-Key': crypto.randomUUID() } };
+/** `PATCH /user` with the user's own data. */
+export function sendProfilePatch(client: Pick<HttpClient, 'patch'>, patch: ProfilePatch, keys?: SubmissionKeys): Promise<unknown> {
+  const path = '/api/v1/user';
+  return submitOnce({ method: 'PATCH', path, body: patch }, (key) => client.patch(path, patch, idempotencyHeaders(key)), keys);
+}
+
+/** `POST /user/password`; resolves to the server's answer (the new token pair for this session). */
+export function sendPasswordChange(client: Pick<HttpClient, 'post'>, input: PasswordChangeInput, keys?: SubmissionKeys): Promise<unknown> {
+  const path = '/api/v1/user/password';
+  return submitOnce({ method: 'POST', path, body: input }, (key) => client.post(path, input, idempotencyHeaders(key)), keys);
+}
+
+/** `POST /admin/companies/{id}/verification` with the admin's decision. */
+export function sendVerificationDecision(
+  client: Pick<HttpClient, 'post'>,
+  companyId: string,
+  decision: VerificationDecision,
+  keys?: SubmissionKeys,
+): Promise<unknown> {
+  const path = `/api/v1/admin/companies/${encodeURIComponent(companyId)}/verification`;
+  return submitOnce({ method: 'POST', path, body: decision }, (key) => client.post(path, decision, idempotencyHeaders(key)), keys);
 }
 
 /** Saves the user's own data (`PATCH /user`) and loads the user again so every screen shows it. */
@@ -99,7 +121,7 @@ export function useUpdateProfile(): (patch: ProfilePatch) => Promise<void> {
   return useCallback(
     async (patch) => {
       try {
-        await http.patch('/api/v1/user', patch, idempotent());
+        await sendProfilePatch(http, patch);
       } catch (error) {
         throw toFormError(error, intl);
       }
@@ -116,7 +138,7 @@ export function useChangePassword(): (input: PasswordChangeInput) => Promise<voi
     async (input) => {
       let answer: unknown;
       try {
-        answer = await http.post('/api/v1/user/password', input, idempotent());
+        answer = await sendPasswordChange(http, input);
       } catch (error) {
         throw toFormError(error, intl);
       }
@@ -235,7 +257,7 @@ export function useDecideVerification(): (companyId: string, decision: Verificat
   return useCallback(
     async (companyId, decision) => {
       try {
-        const answer = await http.post(`/api/v1/admin/companies/${encodeURIComponent(companyId)}/verification`, decision, idempotent());
+        const answer = await sendVerificationDecision(http, companyId, decision);
         if (AdminCompanyAnswer.is(answer)) return { ok: true, company: answer.data };
         console.error('The verification answer does not match its struct', answer);
         return { ok: false, message: undefined, isStale: true };

@@ -1,20 +1,10 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { paths } from '../../../domain/paths';
 import type { OutboxRow } from '../../../lib/db/database';
+import { REVISABLE_STATUSES } from '../../../lib/outbox/outbox';
 import { Button, buttonClassName } from '../../../ui/button';
 import { useDialog } from '../../../ui/dialog';
-
-/** The company of a write, read from its path ('/api/v1/companies/{companyId}/...'). */
-function companyOf(row: OutboxRow): string | null {
-  const match = /^\/api\/v1\/companies\/([^/]+)\//.exec(row.path);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
-}
-
-function titleOf(row: OutboxRow): string | null {
-  const body = row.body;
-  return typeof body === 'object' && body !== null && typeof (body as { title?: unknown }).title === 'string' ? (body as { title: string }).title : null;
-}
+import { useDescribeUnsentRow } from '../kinds-context';
 
 export interface UnsentItemProps {
   row: OutboxRow;
@@ -22,19 +12,17 @@ export interface UnsentItemProps {
   onDiscard: (id: string) => Promise<void>;
 }
 
-/** One unsent write: what, when, its state and last error, with retry, edit-and-resend and discard. */
+/**
+ * One unsent write: what (named by its kind's declaration), when, its state and last error, with retry,
+ * discard and, while the server refuses it, edit-and-resend where its kind has a form for it.
+ */
 export function UnsentItem({ row, onRetry, onDiscard }: UnsentItemProps) {
   const intl = useIntl();
   const dialog = useDialog();
-  const title = titleOf(row);
-  const companyId = companyOf(row);
-  const isStuck = row.status === 'conflict' || row.status === 'failed';
-  const canEdit = isStuck && row.kind === 'suggestion.create' && companyId !== null;
-
-  const what =
-    row.kind === 'suggestion.create'
-      ? intl.formatMessage({ id: 'outbox.kind.suggestionCreate', defaultMessage: 'Proposal “{title}”' }, { title: title ?? '' })
-      : intl.formatMessage({ id: 'outbox.kind.other', defaultMessage: 'A change ({kind})' }, { kind: row.kind });
+  const view = useDescribeUnsentRow()(row);
+  // A row that is waiting or being sent may already be on the wire under its key: only a refused one is edited.
+  const editHref = REVISABLE_STATUSES.includes(row.status) ? view.editHref : null;
+  const what = intl.formatMessage(view.label, view.values);
 
   const askDiscard = async () => {
     const isSure = await dialog.confirm({
@@ -84,8 +72,8 @@ export function UnsentItem({ row, onRetry, onDiscard }: UnsentItemProps) {
         <Button variant="secondary" onClick={() => void onRetry(row.id)} disabled={row.status === 'sending'}>
           <FormattedMessage id="outbox.retry" defaultMessage="Try again" />
         </Button>
-        {canEdit && (
-          <Link href={`${paths.company.suggestionsCreate(companyId)}?resend=${encodeURIComponent(row.id)}`} className={buttonClassName('secondary')}>
+        {editHref !== null && (
+          <Link href={editHref} className={buttonClassName('secondary')}>
             <FormattedMessage id="outbox.edit" defaultMessage="Edit and resend" />
           </Link>
         )}

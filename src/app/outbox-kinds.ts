@@ -1,0 +1,90 @@
+// The outbox-kind registry: every kind of outbox row the features write, declared once by its feature
+// (label, edit link, success handler) and composed here, so the page's replayer, the service worker's
+// replayer and the Unsent screen read one table instead of naming kinds. A new kind (say, an approval) is
+// one `outbox-kind.ts` in its feature and one line in `outboxKinds`.
+// Guarantees: a kind nobody declared still works everywhere: /unsent names it "A change" (no edit link,
+// retry and discard as for any row), and its success handler stores the server's answer when the row's
+// entity key names a mirrored table and the answer passes that table's struct (else the next pull brings
+// it); each kind is declared once (duplicates throw at load). No React here, and only React-free feature
+// modules are imported: the service worker imports this module (eslint.config.js allows sw/ exactly this
+// file of src/app).
+import type { MessageDescriptor } from 'react-intl';
+import { MIRROR_TABLES, type MirrorTable, type OutboxRow } from '../lib/db/database';
+import { MIRROR_ROW_STRUCTS } from '../lib/db/rows';
+import type { SuccessHandler } from '../lib/outbox/replayer';
+import { UNKNOWN_CHANGE_LABEL, type UnsentRowView } from '../features/outbox/kinds';
+import { suggestionCreateOutboxKind } from '../features/suggestions/outbox-kind';
+
+export interface OutboxKind {
+  /** The rows' `kind`, '<entity>.<action>' (e.g. 'suggestion.create'). */
+  kind: string;
+  /** What the Unsent screen calls a row of this kind. */
+  label: MessageDescriptor;
+  /** The label's values, read from the row (its body is stored data: check what is read). */
+  labelValues?: (row: OutboxRow) => Record<string, string>;
+  /** Where the user edits a refused row and resends it; absent or null: nowhere. */
+  editHref?: (row: OutboxRow) => string | null;
+  /** Stores the server's answer; runs in the transaction that removes the sent row. */
+  onSuccess: SuccessHandler;
+}
+
+/** Every declared kind. */
+export const outboxKinds: readonly OutboxKind[] = [suggestionCreateOutboxKind];
+
+function mirrorTableOf(entityKey: string): MirrorTable | null {
+  const table = entityKey.slice(0, entityKey.indexOf(':'));
+  return (MIRROR_TABLES as readonly string[]).includes(table) ? (table as MirrorTable) : null;
+}
+
+/**
+ * The success handler of a kind nobody declared: the server's entity goes into the mirror when the row's
+ * entity key names a mirrored table (`goals:<id>` and the like) and the answer passes that table's struct;
+ * otherwise nothing is stored and the next pull settles it.
+ */
+export const storeSentEntity: SuccessHandler = async ({ db, row, data }) => {
+  const table = mirrorTableOf(row.entityKey);
+  if (table === null || !MIRROR_ROW_STRUCTS[table].is(data)) return;
+  await db.mirror(table).put({ ...data, ownerUserId: row.ownerUserId });
+};
+
+/** What an undeclared kind gets. */
+export const unknownOutboxKind: Omit<OutboxKind, 'kind'> = { label: UNKNOWN_CHANGE_LABEL, onSuccess: storeSentEntity };
+
+function indexKinds(kinds: readonly OutboxKind[]): ReadonlyMap<string, OutboxKind> {
+  const byKind = new Map<string, OutboxKind>();
+  for (const declared of kinds) {
+    if (byKind.has(declared.kind)) throw new Error(`The outbox kind ${declared.kind} is declared twice`);
+    byKind.set(declared.kind, declared);
+  }
+  return byKind;
+}
+
+const byKind = indexKinds(outboxKinds);
+
+/** The declaration of `kind`, or the generic one for a kind nobody declared. */
+export function outboxKindOf(kind: string): OutboxKind {
+  return byKind.get(kind) ?? { ...unknownOutboxKind, kind };
+}
+
+/**
+ * The replayer's handlers (page and worker): the declared kinds' own, and `storeSentEntity` for any other
+ * kind. The replayer looks a handler up as `handlers[row.kind]`, so the fallback is answered by the lookup
+ * itself; keys are only the declared kinds, and a property that is no row kind ('then', prototype names,
+ * symbols) is not answered, so the object is not mistaken for a promise.
+ */
+export const outboxSuccessHandlers: Readonly<Record<string, SuccessHandler>> = new Proxy(
+  Object.fromEntries(outboxKinds.map((declared) => [declared.kind, declared.onSuccess])),
+  {
+    get: (target, property) => {
+      if (typeof property !== 'string') return undefined;
+      if (Object.hasOwn(target, property)) return target[property];
+      return property === 'then' || property in Object.prototype ? undefined : storeSentEntity;
+    },
+  },
+);
+
+/** How the Unsent screen shows `row` (src/features/outbox reads it through its OutboxKindsProvider). */
+export function describeOutboxRow(row: OutboxRow): UnsentRowView {
+  const declared = outboxKindOf(row.kind);
+  return { label: declared.label, values: declared.labelValues?.(row) ?? {}, editHref: declared.editHref?.(row) ?? null };
+}
