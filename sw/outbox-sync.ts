@@ -2,8 +2,9 @@
 // data flow", points 2 and 5). The page registers the tag `outbox` after every enqueue (sw/page-bridge.ts);
 // the browser fires `sync` when it is online, also after the tab has been closed.
 // Guarantees:
-// - the same code as the page sends: the outbox replayer of src/lib/outbox and the HTTP client of
-//   src/lib/http.ts, over the same Dexie database; one sender at a time through the Web Lock `outbox-replay`
+// - the same code as the page sends: the outbox replayer of src/lib/outbox, the HTTP client of
+//   src/lib/http.ts and the success handlers of the outbox-kind registry (src/app/outbox-kinds.ts), over the
+//   same Dexie database; one sender at a time through the Web Lock `outbox-replay`
 //   (when a page is sending, the worker's drain answers 'busy' and leaves it to the page);
 // - tokens come from the IndexedDB mirror the page keeps; they are read again inside the `auth-refresh` lock,
 //   so a pair the page rotated meanwhile is used instead of spending the old one; a refresh done here writes
@@ -12,15 +13,21 @@
 //   (sw/page-bridge.ts) from that message or from the mirror when it next starts;
 // - the worker never signs the user out: a refused refresh stops the drain with every row kept; the page,
 //   which owns the session, decides when it next runs;
-// - a drain that stopped with rows still waiting (no network, no session, throttled) fails the sync event so
-//   the browser tries again later (except on its last chance); nothing is dropped either way.
-import type { DrainResult, ExclusiveLocks, SuccessHandler } from '../src/lib/outbox/replayer';
+// - a sync event is a sign that the browser sees a network: rows that met only a dead network are made due
+//   at once before the drain (the replayer's `wake`);
+// - a drain that left rows the replayer will try again (no network, no session, throttled, or rows on a
+//   backoff), and a drain skipped as 'busy' (a page holds the lock) while rows still wait, fail the sync event
+//   so the browser fires it again later (except on its last chance: then the page's next drain, which
+//   registers the tag again whenever rows are left, takes over); the decision is `shouldRetrySync` of
+//   src/lib/outbox/triggers.ts. Nothing is dropped either way.
+import type { DrainResult, ExclusiveLocks } from '../src/lib/outbox/replayer';
 import { createReplayer } from '../src/lib/outbox/replayer';
+import { hasWaitingRows } from '../src/lib/outbox/outbox';
+import { shouldRetrySync } from '../src/lib/outbox/triggers';
 import { createHttpClient, type LockRunner } from '../src/lib/http';
 import type { TokenStore } from '../src/lib/token-store';
-import { getAppDatabase, MIRROR_TABLES, type MirrorTable } from '../src/lib/db/database';
-import { MIRROR_ROW_STRUCTS } from '../src/lib/db/rows';
-import { suggestionOutboxHandlers } from '../src/features/suggestions/store';
+import { getAppDatabase } from '../src/lib/db/database';
+import { outboxSuccessHandlers } from '../src/app/outbox-kinds';
 import { AUTH_CHANNEL_NAME, readTokenMirror, subjectOf, writeTokensFromWorker, type WorkerTokensMessage } from './token-mirror';
 
 export const API_PREFIX = '/main-service';
@@ -69,25 +76,14 @@ function createWorkerTokens(): WorkerTokens {
   };
 }
 
-/**
- * For a kind no feature handler below knows: stores the server's entity of a sent row in the mirror when its
- * entity key names a mirrored table (`goals:<id>` and the like) and the answer passes that table's struct;
- * the next pull settles any difference.
- */
-const storeSentEntity: SuccessHandler = async ({ db, row, data }) => {
-  const table = row.entityKey.split(':')[0] as MirrorTable;
-  if (!(MIRROR_TABLES as readonly string[]).includes(table) || !MIRROR_ROW_STRUCTS[table].is(data)) return;
-  await db.mirror(table).put({ ...data, ownerUserId: row.ownerUserId });
-};
-
-/** The features' handlers (the same the page uses; Dexie-only modules), else `storeSentEntity`. */
-const featureHandlers: Readonly<Record<string, SuccessHandler>> = { ...suggestionOutboxHandlers };
-const workerHandlers: Readonly<Record<string, SuccessHandler>> = new Proxy(featureHandlers, {
-  get: (target, property) => (typeof property === 'string' ? (target[property] ?? storeSentEntity) : undefined),
-});
+export interface WorkerDrain {
+  result: DrainResult;
+  /** Whether the user's outbox still holds rows the replayer will try (read after the drain). */
+  rowsWaiting: boolean;
+}
 
 export interface WorkerOutbox {
-  drain(): Promise<DrainResult>;
+  drain(): Promise<WorkerDrain>;
 }
 
 export function createWorkerOutbox(scope: ServiceWorkerGlobalScope): WorkerOutbox {
@@ -119,35 +115,36 @@ export function createWorkerOutbox(scope: ServiceWorkerGlobalScope): WorkerOutbo
     onAuthFailure: () => undefined,
     locks: refreshLocks,
   });
+  const db = getAppDatabase();
+  const getOwnerUserId = () => subjectOf(tokens.getRefresh()) ?? subjectOf(tokens.getAccess());
   const replayer = createReplayer({
-    db: getAppDatabase(),
+    db,
     fetch: workerFetch,
     tokens,
     http,
-    getOwnerUserId: () => subjectOf(tokens.getRefresh()) ?? subjectOf(tokens.getAccess()),
+    getOwnerUserId,
     clock: { now: () => Date.now() },
     random: Math.random,
     prefix: API_PREFIX,
     getLocale: locale,
     locks: replayLocks,
-    handlers: workerHandlers,
+    handlers: outboxSuccessHandlers,
   });
 
   return {
     async drain() {
       await tokens.reload();
+      await replayer.wake();
       const result = await replayer.drain();
       await tokens.settled();
       if (result.sent > 0 || result.parked > 0) {
         const clients = await scope.clients.matchAll({ type: 'window' });
         for (const client of clients) client.postMessage({ type: OUTBOX_SENT_MESSAGE, sent: result.sent, parked: result.parked });
       }
-      return result;
+      const owner = getOwnerUserId();
+      return { result, rowsWaiting: owner !== null && (await hasWaitingRows(db, owner)) };
     },
   };
 }
 
-/** Whether the sync event should fail so the browser tries again later. */
-export function shouldRetrySync(result: DrainResult): boolean {
-  return result.stopped !== null;
-}
+export { shouldRetrySync };

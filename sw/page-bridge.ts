@@ -1,8 +1,10 @@
 // The page's side of the service worker's outbox sync (imported by src/lib/offline.ts, never by the worker).
-// - `requestOutboxSync()`: after an enqueue, asks for a Background Sync with tag `outbox`, so the worker sends
-//   the outbox when the connection comes back even if the tab has been closed. Where the browser has no
-//   Background Sync (Firefox, Safari) it does nothing and answers false: the page drains on start and on
-//   reconnect as before.
+// - `requestOutboxSync()`: after an enqueue, and again after every drain of the page that left rows waiting
+//   (src/lib/offline.ts, `shouldRegisterSync`), asks for a Background Sync with tag `outbox`, so the worker
+//   sends the outbox when the connection comes back even if the tab has been closed meanwhile (a sync the
+//   worker spent while the page held the lock is thus never the last one). Where the browser has no
+//   Background Sync (Firefox, Safari) it does nothing and answers false: the page drains on start, on every
+//   sign of reconnection and on its urgent health probe.
 // - `followWorkerTokens(tokens)`: when the page starts, brings the IndexedDB mirror and localStorage together:
 //   a pair the worker's refresh stored while no page was open is adopted (the page would otherwise spend the
 //   rotated refresh token); otherwise the page's pair is written to the mirror, because the page's own mirror

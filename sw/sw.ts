@@ -8,7 +8,9 @@
 // - API calls are never cached or answered here (they carry tokens and must reach the server), except
 //   uploaded images, which are immutable per file name and kept in a bounded cache.
 // - Background Sync (`sync`, and `periodicsync` where granted) with tag `outbox` sends the outbox with the
-//   page's own replayer (sw/outbox-sync.ts); browsers without it rely on the page's triggers.
+//   page's own replayer (sw/outbox-sync.ts); a sync that left rows waiting, or found a page sending while
+//   rows wait, fails so the browser fires it again (not on its last chance); browsers without Background
+//   Sync rely on the page's triggers.
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -69,10 +71,13 @@ interface SyncLikeEvent extends ExtendableEvent {
 const outbox = createWorkerOutbox(self);
 
 async function syncOutbox(lastChance: boolean): Promise<void> {
-  const result = await outbox.drain();
-  // Rejecting asks the browser to fire the event again later (with its own backoff); on the last chance the
-  // rows simply wait for the page's next drain.
-  if (shouldRetrySync(result) && !lastChance) throw new Error(`Outbox sync stopped (${result.stopped}); the browser will retry`);
+  const { result, rowsWaiting } = await outbox.drain();
+  // Rejecting asks the browser to fire the event again later (with its own backoff): also after a 'busy'
+  // drain (a page held the lock) while rows wait, since the page's drain may fail and its tab be closed.
+  // On the last chance the rows wait for the page's next drain, which registers the tag again.
+  if (shouldRetrySync(result, rowsWaiting) && !lastChance) {
+    throw new Error(`Outbox sync left rows waiting (${result.skipped ?? result.stopped ?? 'backoff'}); the browser will retry`);
+  }
 }
 
 self.addEventListener('sync', (event: Event) => {

@@ -1,25 +1,35 @@
 // The offline machinery of the signed-in page (DESIGN.md, "Offline-first data flow"): one replayer (with the
 // page's token store, HTTP client and fetch), its drain triggers, the pull scheduler for the user's companies
 // (`CurrentUser.companies`) and connectivity, started for ONE user and stopped on sign-out.
-// Guarantees: the replayer and the pulls only ever act for the user they were started with (the owner id is
-// fixed at start and cleared at stop, so a second user signing in on this device neither sees nor sends the
-// first user's outbox); starting again for the same user keeps everything running and only takes the user's
-// company list as it is now (after creating or joining a company, `GET /user` is fetched again): a company
-// that joined the list is pulled at once and from then on, one that left it is pulled no more; starting
-// for another user stops the first; after a local write, `afterEnqueue()` drains at once when online and
-// registers the service worker's Background Sync tag where the browser has it. It also remembers the last
-// session (the user, enums and units) so a page opened without a network can still show the screens that
-// read the mirror; sign-out forgets it.
+// Guarantees:
+// - the replayer and the pulls only ever act for the user they were started with (the owner id is fixed at
+//   start and cleared at stop, so a second user signing in on this device neither sees nor sends the first
+//   user's outbox); starting for another user stops the first;
+// - starting again for the same user keeps everything running and only takes the user's company list as it
+//   is now (after creating or joining a company, `GET /user` is fetched again): a company that joined the
+//   list is pulled at once and from then on; one that left it is pulled no more and its mirror is dropped
+//   (`dropCompanyMirror`: the rows with unsent changes and the outbox stay);
+// - while rows are due but unsent and the network is dead (the last drain stopped 'offline', or the probe
+//   says offline), the probe runs in its urgent mode (every few seconds); connectivity coming back (the
+//   probe answering after it did not, and every 'online' answer of the urgent mode) makes the rows that met
+//   the dead network due at once and drains; the pulls follow the same return;
+// - after a drain of this page that left rows waiting, Background Sync is registered again, so a tab closed
+//   now still gets its rows sent by the worker; after a drain that sent or parked rows, the pulls run, so
+//   the mirror catches up with what the server made of them;
+// - after a local write, `afterEnqueue()` drains at once and registers the service worker's Background Sync
+//   tag where the browser has it.
+// It also remembers the last session (the user, enums and units) so a page opened without a network can
+// still show the screens that read the mirror; sign-out forgets it.
 import { CurrentUser, type EnumsData, Unit } from '../domain/user';
 import { http } from './api';
-import { getConnectivity, type Connectivity } from './connectivity';
+import { getConnectivity, type ProbingConnectivity } from './connectivity';
 import { getAppDatabase, type AppDatabase } from './db/database';
 import { StoredEnumsRow, checkRows } from './db/rows';
 import { readStoredLocale } from './locale-store';
-import { countUnsent } from './outbox/outbox';
+import { countUnsent, hasWaitingRows } from './outbox/outbox';
 import { createReplayer, type ExclusiveLocks, type SuccessHandler } from './outbox/replayer';
-import { startOutboxTriggers, type OutboxTriggers } from './outbox/triggers';
-import { pullCompany } from './sync/pull';
+import { shouldRegisterSync, startOutboxTriggers, type OutboxTriggers } from './outbox/triggers';
+import { dropCompanyMirror, pullCompany } from './sync/pull';
 import { startPullScheduler, type PullScheduler } from './sync/scheduler';
 import { tokenStore } from './token-store';
 import { followWorkerTokens, requestOutboxSync } from '../../sw/page-bridge';
@@ -29,11 +39,14 @@ export interface OfflineOptions {
   /** Success handlers per outbox row kind (features give theirs: the app composes them). */
   handlers: Readonly<Record<string, SuccessHandler>>;
   db?: AppDatabase;
-  connectivity?: Connectivity;
+  connectivity?: ProbingConnectivity;
+  /** Registers the worker's Background Sync (default `requestOutboxSync`); tests give their own. */
+  requestSync?: () => Promise<boolean>;
 }
 
 interface Running {
   userId: string;
+  db: AppDatabase;
   /** The companies the pulls cover; `ids` is replaced when the user's company list changes. */
   companies: { ids: readonly string[] };
   /** Cleared at stop, so a drain still running finds no user and sends nothing more. */
@@ -42,10 +55,10 @@ interface Running {
   pulls: PullScheduler;
   stopReconnect: () => void;
   stopFollowingWorker: () => void;
+  requestSync: () => Promise<boolean>;
 }
 
 let running: Running | null = null;
-const reconnectListeners = new Set<() => void>();
 
 function browserLocks(): ExclusiveLocks | null {
   if (typeof navigator === 'undefined' || !('locks' in navigator)) return null;
@@ -55,20 +68,51 @@ function browserLocks(): ExclusiveLocks | null {
   };
 }
 
-function onReconnect(listener: () => void): () => void {
-  reconnectListeners.add(listener);
-  return () => reconnectListeners.delete(listener);
+export interface ReconnectHandlers {
+  /** The outbox's reconnect (rows that met a dead network are due at once, then a drain). */
+  outbox: () => void;
+  /** Everything else that follows a return of the network (the pulls). */
+  cameBack: () => void;
+  /** The probe answered 'offline'. */
+  offline?: () => void;
+}
+
+/**
+ * Follows the probe's answers: an 'online' answer after any other state is a return (both handlers); in the
+ * urgent mode every 'online' answer is one for the outbox, whose last drain met a dead network while the
+ * probe may never have seen it go (a hanging request, a drain of another tab). Returns the unsubscribe.
+ */
+export function followConnectivity(connectivity: ProbingConnectivity, handlers: ReconnectHandlers): () => void {
+  let previous = connectivity.get();
+  return connectivity.onProbe((state) => {
+    const cameBack = state === 'online' && previous !== 'online';
+    previous = state;
+    if (cameBack) {
+      handlers.cameBack();
+      handlers.outbox();
+    } else if (state === 'online' && connectivity.isUrgent()) {
+      handlers.outbox();
+    } else if (state === 'offline') {
+      handlers.offline?.();
+    }
+  });
 }
 
 function companyIdsOf(user: OfflineOptions['user']): string[] {
   return (user.companies ?? []).map((company) => company.id);
 }
 
-/** Follows a new company list of the running user: the pulls cover it from now on; a new company is pulled at once. */
+/**
+ * Follows a new company list of the running user: the pulls cover it from now on; a new company is pulled at
+ * once; a company that left the list has its mirror dropped (its unsent rows stay).
+ */
 function followCompanies(current: Running, companyIds: readonly string[]): void {
   const before = current.companies.ids;
   if (before.length === companyIds.length && before.every((id, index) => companyIds[index] === id)) return;
   current.companies.ids = companyIds;
+  for (const gone of before.filter((id) => !companyIds.includes(id))) {
+    dropCompanyMirror(current.db, current.userId, gone).catch((error: unknown) => console.error(`Could not drop the mirror of company ${gone}`, error));
+  }
   if (companyIds.some((id) => !before.includes(id))) void current.pulls.pullAll();
 }
 
@@ -101,23 +145,51 @@ export function startOffline(options: OfflineOptions): void {
     handlers: options.handlers,
   });
 
-  let previous = connectivity.get();
-  const stopReconnect = connectivity.subscribe((state) => {
-    if (state === 'online' && previous !== 'online') for (const listener of reconnectListeners) listener();
-    previous = state;
-  });
-
-  const triggers = startOutboxTriggers({ replayer, now: () => Date.now(), events: window, onReconnect });
   const companies: Running['companies'] = { ids: companyIdsOf(user) };
+  const pullReconnects = new Set<() => void>();
   const pulls = startPullScheduler({
     getCompanyIds: () => companies.ids,
     pull: (companyId) => pullCompany({ db, http, ownerUserId: userId, companyId }),
     events: window,
-    onReconnect,
+    onReconnect: (listener) => {
+      pullReconnects.add(listener);
+      return () => pullReconnects.delete(listener);
+    },
+  });
+  const requestSync = options.requestSync ?? requestOutboxSync;
+  const triggers = startOutboxTriggers({
+    replayer,
+    now: () => Date.now(),
+    events: window,
+    visibility: document,
+    setUrgentProbe: (urgent) => connectivity.setUrgent(urgent),
+    afterDrain: (result) => {
+      if (!active.value) return;
+      if (shouldRegisterSync(result)) {
+        requestSync().catch((error: unknown) => console.warn('Could not register Background Sync', error));
+      }
+      if (result.sent > 0 || result.parked > 0) void pulls.pullAll();
+    },
+  });
+  const stopReconnect = followConnectivity(connectivity, {
+    outbox: () => void triggers.reconnect(),
+    cameBack: () => {
+      for (const listener of pullReconnects) listener();
+    },
+    // Rows due but unsent while the probe says offline (a drain may still be hanging on the dead network):
+    // probe often, so their return is seen within seconds. The next drain that gets through turns it off.
+    offline: () => {
+      if (connectivity.isUrgent()) return;
+      hasWaitingRows(db, userId, Date.now())
+        .then((waiting) => {
+          if (waiting && active.value) connectivity.setUrgent(true);
+        })
+        .catch((error: unknown) => console.error('Could not read the outbox', error));
+    },
   });
   // Tokens the service worker rotated while no page was open are adopted before the first send.
   const stopFollowingWorker = followWorkerTokens(tokenStore, (error) => console.error('Could not bring the token mirror in step', error));
-  running = { userId, companies, active, triggers, pulls, stopReconnect, stopFollowingWorker };
+  running = { userId, db, companies, active, triggers, pulls, stopReconnect, stopFollowingWorker, requestSync };
 }
 
 /** Stops everything started by `startOffline` (sign-out). Unsent rows stay on the device for that user. */
@@ -146,8 +218,16 @@ export async function countUnsentNow(db: AppDatabase = getAppDatabase()): Promis
 /** After a local write: asks the service worker for a Background Sync and drains now. */
 export function afterEnqueue(): void {
   // Where there is no Background Sync it answers false: the page's own triggers drain the outbox.
-  void requestOutboxSync();
+  (running?.requestSync ?? requestOutboxSync)().catch((error: unknown) => console.warn('Could not register Background Sync', error));
   void running?.triggers.drainOutbox();
+}
+
+/**
+ * Pulls every company of the running user now (after the user discarded an unsent change, say: the pull
+ * fetches again what it skipped while that change was waiting).
+ */
+export function pullNow(): void {
+  void running?.pulls.pullAll();
 }
 
 /** Retries the sending now (the Unsent screen's "retry"). */

@@ -1,4 +1,4 @@
-// Harness of the integration tests of issue 4: the REAL main-service in-process (PGlite, or its own schema on
+// Harness of the outbox integration tests: the REAL main-service in-process (PGlite, or its own schema on
 // the PostgreSQL of DATABASE_URL) listening on a free port with the demo company seeded, the client data layer
 // (src/lib/db, src/lib/outbox, src/lib/sync, src/lib/http.ts) on fake-indexeddb, and between them a
 // fault-injecting fetch (`FaultyNetwork`) that can drop an answer after the server committed, fail before

@@ -149,7 +149,9 @@ async function run(commands: Command[]): Promise<void> {
           net.offline = true;
           break;
         case 'online':
+          // The app sees the network return (probe, online event, focus): rows that met it dead are due.
           net.offline = false;
+          await replayer.wake();
           break;
         case 'expire':
           session.tokens.access = expired;

@@ -1,9 +1,11 @@
-// Issue 4, "Tests that must exist" 1-8: the outbox and its replayer against the real main-service, through a
-// fault-injecting network. Each test checks the server's database (exactly one proposal per submission, its
+// The outbox and its replayer against the real main-service, through a fault-injecting network: lost answers,
+// failures between a proposal and its photos, killed replays, two tabs, reused keys, expired tokens, poison
+// items, 5xx and timeouts, long outages, a network that comes back after a long refusal, and a discard while
+// a photo is going up. Each test checks the server's database (exactly one proposal per submission, its
 // photos once) and Dexie (nothing left behind that was sent, nothing dropped that was not).
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { countUnsent, listOutbox, revise } from '../../src/lib/outbox/outbox';
+import { countUnsent, discard, listOutbox, revise } from '../../src/lib/outbox/outbox';
 import { BACKOFF_CAP_MS, LEASE_MS } from '../../src/lib/outbox/replayer';
 import { pullCompany } from '../../src/lib/sync/pull';
 import {
@@ -291,13 +293,23 @@ describe('a poison item, 5xx and timeouts (7)', () => {
     let index = 0;
     net.fault = (call) => (isProposalPost(call.path) ? faults[index++] : undefined);
     const replayer = replayerFor(db, session, clock);
-    for (let i = 0; i < faults.length; i += 1) {
+    let answered = 0;
+    for (const fault of faults) {
       const result = await replayer.drain();
       expect(result.sent).toBe(0);
       const [row] = await listOutbox(db, session.userId);
-      expect(row).toMatchObject({ id: key, status: 'pending', attempts: i + 1 });
-      expect(row?.nextAttemptAt).toBeGreaterThanOrEqual(clock.now());
-      clock.time = (result.nextAttemptAt ?? clock.time) + 1;
+      if (fault.kind === 'status') {
+        // An answered failure is an attempt: its backoff grows.
+        answered += 1;
+        expect(result.stopped).toBeNull();
+        expect(row?.nextAttemptAt).toBeGreaterThanOrEqual(clock.now());
+      } else {
+        // No answer by the deadline: the network, not the row; the drain stops and the row stays due.
+        expect(result.stopped).toBe('offline');
+        expect(row?.lastError?.status).toBe(0);
+      }
+      expect(row).toMatchObject({ id: key, status: 'pending', attempts: answered });
+      clock.time = Math.max(clock.time, result.nextAttemptAt ?? clock.time) + 1;
     }
     await drainUntilSettled(replayer, clock);
     await expectExactlyOnce([id]);
@@ -326,8 +338,10 @@ describe('an old item and a long outage (8)', () => {
       clock.time = Math.max((result.nextAttemptAt ?? 0) + 1, clock.time + DAY / 8);
     }
     expect(drains).toBeGreaterThan(200);
+    // A month of "no network" cost the row no attempt: it is due the moment the network is back.
     const [waiting] = await listOutbox(db, session.userId);
-    expect(waiting?.attempts).toBe(drains);
+    expect(waiting?.attempts).toBe(0);
+    expect(waiting?.nextAttemptAt).toBeLessThanOrEqual(clock.now());
     clock.time = Date.now();
     net.offline = false;
     await drainUntilSettled(replayer, clock);
@@ -336,5 +350,50 @@ describe('an old item and a long outage (8)', () => {
     expect(stored?.submittedAt.getTime()).toBe(queuedAt);
     expect(stored?.images.length).toBe(1);
     await expectDeviceClean(db, session, [id]);
+  });
+});
+
+describe('the network comes back after a long refusal (issue 9, item 3)', () => {
+  it('makes 20 queued proposals due at once and sends them all in the next drain, attempts untouched by the refusals', async () => {
+    const { net, session, db, clock } = await setup();
+    const submitted: { id: string; key: string }[] = [];
+    for (let i = 0; i < 20; i += 1) submitted.push(await submitProposal(db, session, clock, { photos: i % 4 === 0 ? [makePng(800 + i)] : [] }));
+    net.offline = true;
+    const replayer = replayerFor(db, session, clock, { random: () => 0.999 });
+    // Five minutes with the page open offline, the triggers draining every few seconds.
+    for (let second = 0; second < 300; second += 5) {
+      const result = await replayer.drain();
+      expect(result).toMatchObject({ sent: 0, stopped: 'offline' });
+      clock.advance(5_000);
+    }
+    const waiting = await listOutbox(db, session.userId);
+    expect(waiting).toHaveLength(20);
+    expect(waiting.map((row) => row.attempts)).toEqual(submitted.map(() => 0));
+
+    net.offline = false;
+    await replayer.wake();
+    expect((await listOutbox(db, session.userId)).every((row) => row.nextAttemptAt <= clock.now())).toBe(true);
+    const result = await replayer.drain();
+    expect(result).toMatchObject({ sent: 20, stopped: null, nextAttemptAt: null });
+    const ids = submitted.map((s) => s.id);
+    await expectExactlyOnce(ids);
+    await expectDeviceClean(db, session, ids);
+  });
+});
+
+describe('a discard while a photo is going up (issue 9, item 9)', () => {
+  it('leaves no photo row on the device and sends no proposal', async () => {
+    const { net, session, db, clock } = await setup();
+    const { id, key } = await submitProposal(db, session, clock, { photos: [makePng(900), makePng(901)] });
+    net.afterAnswer = async (call) => {
+      if (call.path === '/files/upload') await discard(db, key);
+    };
+    const result = await replayerFor(db, session, clock).drain();
+    net.afterAnswer = () => undefined;
+    expect(result).toMatchObject({ sent: 0, parked: 0 });
+    expect(await db.files.count()).toBe(0);
+    expect(await countUnsent(db, session.userId)).toBe(0);
+    expect(net.reached('POST', isProposalPost)).toHaveLength(0);
+    expect((await serverCounts(server, [id])).get(id)).toBe(0);
   });
 });

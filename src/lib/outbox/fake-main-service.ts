@@ -1,7 +1,8 @@
 // Test double of the main-service for the outbox and pull tests (not used by the app): proposals and
 // uploads with the Idempotency-Key rules of docs/api.md (replay answers the stored response, another body
 // under the same key 422, a key still running 409), bearer tokens that can be expired on demand, and fault
-// injection per request (no answer, answer lost after commit, a status, a hang).
+// injection per request (no answer, answer lost after commit, a status, a hang), and a hook that runs
+// between the server's work and the client seeing its answer.
 import { type Suggestion, SuggestionInput, dueDateOf } from '../../domain/suggestion';
 
 export type Fault =
@@ -31,6 +32,8 @@ export class FakeMainService {
   readonly validTokens = new Set<string>();
   /** Decides a fault for each call; undefined lets it through. */
   fault: (call: FakeCall) => Fault | undefined = () => undefined;
+  /** Runs after the server carried a call out, before the client sees the answer (a user acting meanwhile). */
+  afterHandle: (call: FakeCall) => void | Promise<void> = () => undefined;
   /** Largest number of requests in flight at once. */
   maxInFlight = 0;
   private inFlight = 0;
@@ -65,6 +68,7 @@ export class FakeMainService {
       this.calls.push(call);
       if (fault?.kind === 'status') return json(fault.status, fault.body ?? { message: `fault ${fault.status}` }, fault.headers);
       const response = await this.handle(call, init?.body ?? null);
+      await this.afterHandle(call);
       if (fault?.kind === 'lost-answer') throw new TypeError('Failed to fetch (answer lost)');
       return response;
     } finally {

@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { AppDatabase } from '../db/database';
 import type { Suggestion, SuggestionInput } from '../../domain/suggestion';
 import { FakeMainService, type FakeCall, type Fault } from './fake-main-service';
-import { countUnsent, discard, entityKeyOf, enqueue, listOutbox, retry, storeFile, writeWithOutbox } from './outbox';
-import { BACKOFF_CAP_MS, LEASE_MS, backoffDelay, createReplayer, type ExclusiveLocks, type ReplayerOptions } from './replayer';
+import { countUnsent, discard, discardUnreadable, entityKeyOf, enqueue, listOutbox, readOutbox, retry, revise, storeFile, writeWithOutbox } from './outbox';
+import { BACKOFF_CAP_MS, LEASE_MS, REQUEST_TIMEOUT_MS, UPLOAD_PATH, backoffDelay, createReplayer, uploadDeadlineMs, type ExclusiveLocks, type ReplayerOptions } from './replayer';
 
 const OWNER = '00000000-0000-4000-8000-000000000001';
 const OTHER_USER = '00000000-0000-4000-8000-000000000002';
@@ -444,6 +444,235 @@ describe('replayer: sending', () => {
     expect(backoffDelay(4, () => 0.999)).toBeLessThan(8000);
     expect(backoffDelay(40, () => 0.999)).toBeLessThanOrEqual(BACKOFF_CAP_MS);
     expect(backoffDelay(40, () => 0)).toBe(0);
+  });
+});
+
+describe('replayer: a dead network is not an attempt', () => {
+  it('keeps attempts and backoff of 20 rows through a long refusal, and sends them all in the first drain after a reconnect', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    let down = true;
+    server.fault = () => (down ? { kind: 'network' } : undefined);
+    const { replayer, clock } = replayerFor(db, server, { random: () => 0.999 });
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1) ids.push(await submitProposal(db));
+    // 90 s of the page open offline, draining every few seconds as the triggers would.
+    for (let second = 0; second < 90; second += 3) {
+      const result = await replayer.drain();
+      expect(result).toMatchObject({ stopped: 'offline', sent: 0 });
+      clock.advance(3_000);
+    }
+    const rows = await listOutbox(db, OWNER);
+    expect(rows.map((row) => row.attempts)).toEqual(ids.map(() => 0));
+    expect(rows.every((row) => row.status === 'pending')).toBe(true);
+    // The drain stopped at the first refusal each time: one request per drain, not twenty.
+    expect(rows[0]?.lastError?.status).toBe(0);
+    // Due now, not after a backoff grown while offline.
+    expect(rows.every((row) => row.nextAttemptAt <= clock.now())).toBe(true);
+
+    down = false;
+    await replayer.wake();
+    const result = await replayer.drain();
+    expect(result).toMatchObject({ sent: 20, stopped: null, nextAttemptAt: null });
+    expect([...server.suggestions.keys()].sort()).toEqual([...ids].sort());
+  });
+
+  it('grows the backoff of answered failures (5xx) as before, and a reconnect leaves those rows on it', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const { replayer, clock } = replayerFor(db, server, { random: () => 0.999 });
+    const answered = await submitProposal(db);
+    const unanswered = await submitProposal(db);
+    let posts = 0;
+    server.fault = (call) => (call.path.endsWith('/suggestions') ? ((posts += 1) === 1 ? { kind: 'status', status: 503 } : { kind: 'network' }) : undefined);
+    const result = await replayer.drain();
+    expect(result).toMatchObject({ stopped: 'offline', retried: 2 });
+    const [first, second] = await listOutbox(db, OWNER);
+    expect(first).toMatchObject({ attempts: 1, lastError: { status: 503 } });
+    expect(first?.nextAttemptAt).toBeGreaterThan(clock.now());
+    expect(second).toMatchObject({ attempts: 0, lastError: { status: 0 } });
+
+    // As an older build left such a row: a backoff grown by refusals. The reconnect makes it due at once.
+    await db.outbox.update(second?.seq ?? 0, { nextAttemptAt: clock.now() + 84_500 });
+    expect(await replayer.wake()).toBe(1);
+    const [firstAfter, secondAfter] = await listOutbox(db, OWNER);
+    expect(firstAfter?.nextAttemptAt).toBe(first?.nextAttemptAt);
+    expect(secondAfter?.nextAttemptAt).toBe(0);
+    server.fault = () => undefined;
+    expect((await replayer.drain()).sent).toBe(1);
+    expect(server.suggestions.has(unanswered)).toBe(true);
+    expect(server.suggestions.has(answered)).toBe(false);
+  });
+
+  it('counts a request with no answer by its deadline as a network failure, not an attempt', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    server.fault = () => ({ kind: 'hang' });
+    const controllers: AbortController[] = [];
+    const { replayer } = replayerFor(db, server, {
+      deadline: () => {
+        const controller = new AbortController();
+        controllers.push(controller);
+        return controller.signal;
+      },
+    });
+    await submitProposal(db);
+    const drained = replayer.drain();
+    await vi.waitFor(() => expect(controllers).toHaveLength(1));
+    controllers[0]?.abort();
+    expect(await drained).toMatchObject({ stopped: 'offline' });
+    const [row] = await listOutbox(db, OWNER);
+    expect(row).toMatchObject({ status: 'pending', attempts: 0, lastError: { status: 0 } });
+  });
+
+  it('gives a JSON request 20 s and an upload 20 s plus 1 s per 100 KB', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const deadlines: { path: string; ms: number }[] = [];
+    const fetch: typeof server.fetch = (input, init) => {
+      const last = deadlines.at(-1);
+      if (last) last.path = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      return server.fetch(input, init);
+    };
+    const { replayer } = replayerFor(db, server, {
+      fetch,
+      deadline: (ms) => {
+        deadlines.push({ path: '', ms });
+        return new AbortController().signal;
+      },
+    });
+    const big = new Uint8Array(300_000);
+    await writeWithOutbox(db, [db.suggestions], async () => {
+      const file = await storeFile(db, { ownerUserId: OWNER, data: big.buffer, type: 'image/jpeg', name: 'big.jpg' });
+      const id = crypto.randomUUID();
+      await enqueue(db, { ownerUserId: OWNER, kind: 'suggestion.create', method: 'POST', path: `/api/v1/companies/${COMPANY}/suggestions`, body: proposal(id), entityKey: entityKeyOf('suggestions', id), fileIds: [file.id] });
+    });
+    expect((await replayer.drain()).sent).toBe(1);
+    expect(REQUEST_TIMEOUT_MS).toBe(20_000);
+    expect(deadlines.find((d) => d.path.endsWith(UPLOAD_PATH))?.ms).toBe(23_000);
+    expect(uploadDeadlineMs(300_000)).toBe(23_000);
+    expect(deadlines.find((d) => d.path.endsWith('/suggestions'))?.ms).toBe(20_000);
+  });
+});
+
+describe('replayer: the user acts while a row is on its way', () => {
+  it('an upload that ends after the discard leaves no photo behind and posts nothing', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const id = await submitProposal(db, { photos: 2 });
+    const [row] = await listOutbox(db, OWNER);
+    server.afterHandle = async (call) => {
+      if (call.path.endsWith(UPLOAD_PATH)) expect(await discard(db, row?.id ?? '')).toBe(true);
+    };
+    const { replayer } = replayerFor(db, server);
+    const result = await replayer.drain();
+    expect(result).toMatchObject({ sent: 0, parked: 0, stopped: null });
+    expect(await db.files.count()).toBe(0);
+    expect(await countUnsent(db, OWNER)).toBe(0);
+    expect(proposalCalls(server)).toHaveLength(0);
+    expect(server.suggestions.has(id)).toBe(false);
+  });
+
+  it('edit and resend is refused for a row that is pending or being sent, and allowed for a refused one', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    await submitProposal(db);
+    const [pending] = await listOutbox(db, OWNER);
+    expect(await revise(db, pending?.id ?? '', { title: 'edited' })).toBeNull();
+
+    // The row is on the wire when the user tries it: it keeps its key and body.
+    let revisedWhileSending: string | null | undefined;
+    const fetch: typeof server.fetch = async (input, init) => {
+      revisedWhileSending = await revise(db, pending?.id ?? '', { title: 'edited' });
+      return server.fetch(input, init);
+    };
+    server.fault = () => ({ kind: 'status', status: 422, body: { message: 'Bad' } });
+    const { replayer } = replayerFor(db, server, { fetch });
+    await replayer.drain();
+    expect(revisedWhileSending).toBeNull();
+    const [failed] = await listOutbox(db, OWNER);
+    expect(failed).toMatchObject({ id: pending?.id, status: 'failed' });
+
+    const newKey = await revise(db, failed?.id ?? '', { title: 'edited' });
+    expect(newKey).not.toBeNull();
+    expect((await listOutbox(db, OWNER))[0]).toMatchObject({ id: newKey, status: 'pending', body: { title: 'edited' }, seq: failed?.seq });
+  });
+});
+
+describe('outbox: rows that fail their struct', () => {
+  async function putDamagedRow(db: AppDatabase, fields: Record<string, unknown>): Promise<number> {
+    const seq: unknown = await db.table('outbox').add({
+      id: crypto.randomUUID(),
+      ownerUserId: OWNER,
+      kind: 'suggestion.create',
+      method: 'GET',
+      path: '/nowhere',
+      body: null,
+      fileIds: [],
+      entityKey: 'suggestions:damaged',
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+      createdAt: 1_000,
+      updatedAt: 1_000,
+      ...fields,
+    });
+    if (typeof seq !== 'number') throw new Error('no seq');
+    return seq;
+  }
+
+  it('are listed apart as unreadable, counted by the badge exactly as listed, and never sent', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const good = await submitProposal(db);
+    const damagedSeq = await putDamagedRow(db, { kind: 'suggestion.create', createdAt: 1_000 });
+    await putDamagedRow(db, { ownerUserId: OTHER_USER });
+    const contents = await readOutbox(db, OWNER);
+    expect(contents.rows).toHaveLength(1);
+    expect(contents.unreadable).toEqual([{ seq: damagedSeq, id: expect.any(String) as string, kind: 'suggestion.create', createdAt: 1_000 }]);
+    expect(await countUnsent(db, OWNER)).toBe(contents.rows.length + contents.unreadable.length);
+
+    const { replayer } = replayerFor(db, server);
+    const result = await replayer.drain();
+    expect(result.sent).toBe(1);
+    expect(server.calls.some((c) => c.path.endsWith('/nowhere'))).toBe(false);
+    expect(server.suggestions.has(good)).toBe(true);
+    expect((await readOutbox(db, OWNER)).unreadable).toHaveLength(1);
+  });
+
+  it('hold back later rows of their entity, like a parked row, and never break a drain whatever they hold', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const id = await submitProposal(db);
+    const entityKey = entityKeyOf('suggestions', id);
+    await db.outbox.clear();
+    await putDamagedRow(db, { entityKey, fileIds: 42, status: 'weird' });
+    await putDamagedRow(db, { id: 7, entityKey: null, kind: null, createdAt: 'yesterday' });
+    await writeWithOutbox(db, [], () =>
+      enqueue(db, { ownerUserId: OWNER, kind: 'suggestion.create', method: 'POST', path: `/api/v1/companies/${COMPANY}/suggestions`, body: proposal(id), entityKey }),
+    );
+    const other = await submitProposal(db);
+    const { replayer } = replayerFor(db, server);
+    const result = await replayer.drain();
+    expect(result.sent).toBe(1);
+    expect(server.suggestions.has(other)).toBe(true);
+    expect(server.suggestions.has(id)).toBe(false);
+    const contents = await readOutbox(db, OWNER);
+    expect(contents.unreadable.map((row) => row.id)).toEqual([expect.any(String), null]);
+    expect(contents.unreadable[1]).toMatchObject({ kind: null, createdAt: null });
+  });
+
+  it("can be discarded by their owner with their photos, never by another user", async () => {
+    const db = openDb(freshName());
+    const fileId = await writeWithOutbox(db, [], async () => (await storeFile(db, { ownerUserId: OWNER, data: new ArrayBuffer(4), type: 'image/png', name: 'a.png' })).id);
+    const seq = await putDamagedRow(db, { fileIds: [fileId], status: 'weird' });
+    expect(await discardUnreadable(db, OTHER_USER, seq)).toBe(false);
+    expect(await countUnsent(db, OWNER)).toBe(1);
+    expect(await discardUnreadable(db, OWNER, seq)).toBe(true);
+    expect(await countUnsent(db, OWNER)).toBe(0);
+    expect(await db.files.count()).toBe(0);
+    expect(await discardUnreadable(db, OWNER, seq)).toBe(false);
   });
 });
 

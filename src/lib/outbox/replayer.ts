@@ -5,25 +5,33 @@
 //   IndexedDB, renewed while sending and expiring when its holder dies;
 // - only the signed-in user's rows are sent, in seq order, strictly in order per entity: a row waits while an
 //   earlier row with the same entityKey (or its `dependsOn`) is still in the outbox, whatever its state;
+//   a stored row that fails its struct is never sent and never breaks a drain: it is treated as parked (the
+//   rows of its entity behind it wait) until the user discards it;
 // - every request carries the row's id as Idempotency-Key (each photo its own key), so a replay after a lost
 //   answer or a killed page is absorbed by the server; photos are uploaded first and their imageIds put into
-//   the body;
+//   the body; an upload that ends after the user discarded the row writes nothing (no orphan photo row), and
+//   a row discarded while its photos went up is not posted;
+// - every request has a deadline (20 s for JSON, 20 s + 1 s per 100 KB for a photo): a hanging network is a
+//   network failure like a refused connection;
+// - a network failure (no answer at all) is not an attempt of the row: `attempts` and its backoff stay as
+//   they were, the drain stops ('offline'), and the row waits for the next reconnect signal (`wake()` makes
+//   such rows due at once); answered transient failures (408, 429, 5xx, and a 409 that carries Retry-After:
+//   the same key still running on the server) are retried later with exponential backoff and full jitter
+//   capped at 5 minutes (Retry-After honoured), never given up; 403 'Token Expired.': the HTTP client's one
+//   shared refresh, then the same request once more; 401 or a refused refresh: the drain stops, rows stay
+//   pending; 409: parked as 'conflict'; 422 and other 4xx: parked as 'failed' with the server's message,
+//   without blocking other entities;
 // - 2xx: the row (and its photos) leave the outbox and the server's entity is stored by the kind's handler,
-//   in one transaction; network error, 408, 429, 5xx (and a 409 that carries Retry-After: the same key still
-//   running on the server): retried later with exponential backoff and full jitter capped at 5 minutes
-//   (Retry-After honoured), never given up; 403 'Token Expired.': the HTTP client's one shared refresh, then
-//   the same request once more; 401 or a refused refresh: the drain stops, rows stay pending; 409: parked as
-//   'conflict'; 422 and other 4xx: parked as 'failed' with the server's message, without blocking other
-//   entities. A row is removed only on success (or by the user's discard).
-// It takes fetch, token store, HTTP client, clock and random source as parameters, so the same code runs in
-// the page, the service worker and tests.
+//   in one transaction. A row is removed only on success (or by the user's discard).
+// It takes fetch, token store, HTTP client, clock, deadlines and random source as parameters, so the same
+// code runs in the page, the service worker and tests.
 import Dexie from 'dexie';
 import type { HttpClient } from '../http';
 import { TOKEN_EXPIRED_MESSAGE } from '../http';
 import type { TokenStore } from '../token-store';
 import type { AppDatabase, OutboxError, OutboxRow, StoredFile } from '../db/database';
-import { StoredOutboxRow, checkRows, isStoredFile } from '../db/rows';
-import { dropUnusedFiles } from './outbox';
+import { isStoredFile } from '../db/rows';
+import { dropUnusedFiles, makeNetworkFailuresDue, partitionOutbox } from './outbox';
 
 export const REPLAY_LOCK_NAME = 'outbox-replay';
 export const BACKOFF_BASE_MS = 1_000;
@@ -32,6 +40,15 @@ export const BACKOFF_CAP_MS = 5 * 60_000;
 export const RETRY_AFTER_CAP_MS = 60 * 60_000;
 export const LEASE_MS = 60_000;
 export const UPLOAD_PATH = '/api/v1/files/upload';
+/** The deadline of a JSON request (and the base of an upload's). */
+export const REQUEST_TIMEOUT_MS = 20_000;
+/** An upload gets this much more time per byte: 1 s per 100 KB. */
+export const UPLOAD_MS_PER_BYTE = 1_000 / 100_000;
+
+/** How long an upload of `size` bytes may take before it counts as a network failure. */
+export function uploadDeadlineMs(size: number, baseMs = REQUEST_TIMEOUT_MS): number {
+  return baseMs + Math.ceil(Math.max(size, 0) * UPLOAD_MS_PER_BYTE);
+}
 
 export interface Clock {
   now(): number;
@@ -70,8 +87,13 @@ export interface ReplayerOptions {
   handlers?: Readonly<Record<string, SuccessHandler>>;
   /** Told after every change to the outbox (sent, parked, rescheduled). */
   onChange?: () => void;
-  /** A request with no answer after this long counts as a network failure (default 60 s). */
+  /**
+   * A JSON request with no answer after this long counts as a network failure (default 20 s); an upload
+   * gets this plus 1 s per 100 KB (`uploadDeadlineMs`).
+   */
   requestTimeoutMs?: number;
+  /** Makes the abort signal of a deadline (default `AbortSignal.timeout`); tests give their own timers. */
+  deadline?: (ms: number) => AbortSignal;
 }
 
 export interface DrainResult {
@@ -90,6 +112,11 @@ export interface DrainResult {
 
 export interface Replayer {
   drain(): Promise<DrainResult>;
+  /**
+   * Connectivity came back: the signed-in user's rows that met only a dead network are due at once (see
+   * `makeNetworkFailuresDue`). Returns how many; the caller drains next.
+   */
+  wake(): Promise<number>;
 }
 
 type Answer =
@@ -98,6 +125,11 @@ type Answer =
   | { kind: 'auth'; message: string };
 
 type Outcome = 'sent' | 'parked' | 'retry' | 'offline' | 'auth' | 'throttled' | 'gone';
+
+/** Whether rows are left that the replayer will try again on its own (pending or cut off while sending). */
+export function hasRowsLeftWaiting(result: DrainResult): boolean {
+  return result.stopped !== null || result.nextAttemptAt !== null;
+}
 
 /** Full-jitter exponential backoff (AWS architecture blog): uniform in [0, min(cap, base * 2^(n-1))]. */
 export function backoffDelay(attempts: number, random: () => number): number {
@@ -143,6 +175,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+type QueueEntry = { seq: number; row: OutboxRow } | { seq: number; row: null; id: string | null; entityKey: string | null };
+
 function isTransient(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
@@ -157,19 +191,20 @@ export function createReplayer(options: ReplayerOptions): Replayer {
   const getLocale = options.getLocale ?? (() => 'ru');
   const handlers = options.handlers ?? {};
   const holder = randomHolderId();
-  const timeoutMs = options.requestTimeoutMs ?? 60_000;
+  const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const deadline = options.deadline ?? ((ms: number) => AbortSignal.timeout(ms));
   // One drain at a time inside this replayer even where the lock is re-entrant for one context.
   let running: Promise<DrainResult> | null = null;
 
   const notify = () => options.onChange?.();
 
-  async function fetchWithToken(path: string, init: (headers: Record<string, string>) => RequestInit): Promise<Answer> {
+  async function fetchWithToken(path: string, init: (headers: Record<string, string>) => RequestInit, deadlineMs = timeoutMs): Promise<Answer> {
     const attempt = async (): Promise<{ answer: Answer; usedToken: string | null }> => {
       const usedToken = tokens.getAccess();
       const headers: Record<string, string> = { Accept: 'application/json', Language: getLocale() };
       if (usedToken) headers.Authorization = `Bearer ${usedToken}`;
       try {
-        const response = await options.fetch(`${prefix}${path}`, { ...init(headers), signal: AbortSignal.timeout(timeoutMs) });
+        const response = await options.fetch(`${prefix}${path}`, { ...init(headers), signal: deadline(deadlineMs) });
         const body = await readBody(response);
         const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), clock.now());
         return { answer: { kind: 'answer', status: response.status, body, retryAfterMs }, usedToken };
@@ -208,18 +243,16 @@ export function createReplayer(options: ReplayerOptions): Replayer {
   }
 
   /** Applies a failed answer to the row; returns what the drain does next. */
-  async function settleFailure(row: OutboxRow, answer: Exclude<Answer, { kind: 'answer'; status: 200 }>): Promise<Outcome> {
+  async function settleFailure(row: OutboxRow, answer: Exclude<Answer, { kind: 'answer'; status: 200 }>, attemptsBefore: number): Promise<Outcome> {
     if (answer.kind === 'auth') {
       await update(row, { status: 'pending', lastError: { status: 401, message: answer.message } });
       return 'auth';
     }
     const now = clock.now();
     if (answer.kind === 'network') {
-      await update(row, {
-        status: 'pending',
-        nextAttemptAt: now + backoffDelay(row.attempts, random),
-        lastError: { status: 0, message: answer.message },
-      });
+      // Nothing answered: the device is offline, not the row at fault. The attempt is given back and the
+      // row keeps its place in time (it was due), so it goes out as soon as connectivity is seen again.
+      await update(row, { status: 'pending', attempts: attemptsBefore, lastError: { status: 0, message: answer.message } });
       return 'offline';
     }
     const lastError: OutboxError = { status: answer.status, message: messageOf(answer.body) ?? `HTTP ${answer.status}` };
@@ -239,13 +272,17 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     return 'parked';
   }
 
-  async function uploadFile(file: StoredFile): Promise<{ ok: true; imageId: string } | { ok: false; answer: Answer }> {
+  async function uploadFile(file: StoredFile): Promise<{ ok: true; imageId: string } | { ok: false; answer: Answer } | { ok: false; gone: true }> {
     if (file.uploaded) return { ok: true, imageId: file.uploaded.imageId };
-    const answer = await fetchWithToken(UPLOAD_PATH, (headers) => {
-      const form = new FormData();
-      form.append('file', new Blob([file.data], { type: file.type }), file.name);
-      return { method: 'POST', headers: { ...headers, 'Idempotency-Key': file.uploadKey }, body: form };
-    });
+    const answer = await fetchWithToken(
+      UPLOAD_PATH,
+      (headers) => {
+        const form = new FormData();
+        form.append('file', new Blob([file.data], { type: file.type }), file.name);
+        return { method: 'POST', headers: { ...headers, 'Idempotency-Key': file.uploadKey }, body: form };
+      },
+      uploadDeadlineMs(file.data.byteLength, timeoutMs),
+    );
     if (answer.kind === 'answer' && answer.status >= 200 && answer.status < 300) {
       const data = dataOf(answer.body) as { imageId?: unknown; imageLink?: unknown; name?: unknown } | null;
       if (typeof data?.imageId === 'string') {
@@ -254,13 +291,26 @@ export function createReplayer(options: ReplayerOptions): Replayer {
           imageLink: typeof data.imageLink === 'string' ? data.imageLink : '',
           name: typeof data.name === 'string' ? data.name : file.name,
         };
-        // A put of the whole row: update() lost the ArrayBuffer under fake-indexeddb (seen in the tests).
-        await db.files.put({ ...file, uploaded });
-        return { ok: true, imageId: uploaded.imageId };
+        // Only onto the row as it is now, and only if it is still there: the user may have discarded the
+        // proposal while the photo went up, and a put of the old copy would bring the photo back as an orphan.
+        // (A put of the whole row: update() lost the ArrayBuffer under fake-indexeddb, seen in the tests.)
+        const kept = await db.transaction('rw', db.files, async () => {
+          const current = await db.files.get(file.id);
+          if (!isStoredFile(current)) return false;
+          await db.files.put({ ...current, uploaded });
+          return true;
+        });
+        return kept ? { ok: true, imageId: uploaded.imageId } : { ok: false, gone: true };
       }
       return { ok: false, answer: { kind: 'answer', status: 502, body: { message: 'The upload answer has no imageId' }, retryAfterMs: null } };
     }
     return { ok: false, answer };
+  }
+
+  /** Whether the row is still in the outbox under the same key (not discarded, not revised meanwhile). */
+  async function isStillQueued(row: OutboxRow): Promise<boolean> {
+    const stored = await db.outbox.get(row.seq);
+    return stored?.id === row.id;
   }
 
   async function sendRow(row: OutboxRow): Promise<Outcome> {
@@ -274,13 +324,22 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       for (const fileId of current.fileIds) {
         const file = await db.files.get(fileId);
         if (!isStoredFile(file)) {
+          // Discarded meanwhile (its photos went with it): nothing to send, nothing to park.
+          if (!(await isStillQueued(current))) return 'gone';
           await update(current, { status: 'failed', lastError: { status: 0, message: `The photo ${fileId} is no longer on this device` } });
           return 'parked';
         }
         const uploaded = await uploadFile(file);
-        if (!uploaded.ok) return settleFailure(current, uploaded.answer);
+        if (!uploaded.ok && 'gone' in uploaded) {
+          if (!(await isStillQueued(current))) return 'gone';
+          await update(current, { status: 'failed', lastError: { status: 0, message: `The photo ${fileId} is no longer on this device` } });
+          return 'parked';
+        }
+        if (!uploaded.ok) return settleFailure(current, uploaded.answer, row.attempts);
         imageIds.push(uploaded.imageId);
       }
+      // The user may have discarded (or revised) the row while its photos went up: then it is not posted.
+      if (!(await isStillQueued(current))) return 'gone';
       const field = current.fileField ?? 'imageIds';
       body = { ...(typeof body === 'object' && body !== null ? body : {}), [field]: imageIds };
     }
@@ -305,12 +364,23 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       notify();
       return 'sent';
     }
-    return settleFailure(current, answer);
+    return settleFailure(current, answer, row.attempts);
   }
 
-  async function readQueue(ownerUserId: string): Promise<OutboxRow[]> {
+  /**
+   * The user's queue in seq order: readable rows to send, and unreadable ones reduced to what keeps the
+   * order (their entity key and id, when those can be read).
+   */
+  async function readQueue(ownerUserId: string): Promise<QueueEntry[]> {
     const stored = await db.outbox.where('[ownerUserId+seq]').between([ownerUserId, Dexie.minKey], [ownerUserId, Dexie.maxKey]).toArray();
-    return checkRows(StoredOutboxRow, stored, 'outbox').rows;
+    const { rows, unreadable } = partitionOutbox(stored);
+    const bySeq = new Map<number, unknown>(stored.map((raw) => [raw.seq, raw]));
+    const entries: QueueEntry[] = rows.map((row) => ({ seq: row.seq, row }));
+    for (const bad of unreadable) {
+      const raw = bySeq.get(bad.seq) as { entityKey?: unknown } | undefined;
+      entries.push({ seq: bad.seq, row: null, id: bad.id, entityKey: typeof raw?.entityKey === 'string' ? raw.entityKey : null });
+    }
+    return entries.sort((a, b) => a.seq - b.seq);
   }
 
   async function renewLease(): Promise<boolean> {
@@ -343,9 +413,15 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     while (progressed && result.stopped === null && !leaseLost) {
       progressed = false;
       const queue = await readQueue(ownerUserId);
-      const present = new Set(queue.map((row) => row.id));
+      const present = new Set(queue.map((entry) => (entry.row ? entry.row.id : entry.id)).filter((id): id is string => id !== null));
       const blocked = new Set<string>();
-      for (const row of queue) {
+      for (const entry of queue) {
+        const { row } = entry;
+        if (!row) {
+          // Unreadable: never sent; like a parked row it holds back the later rows of its entity.
+          if (entry.entityKey !== null) blocked.add(entry.entityKey);
+          continue;
+        }
         const waits =
           blocked.has(row.entityKey) ||
           (row.dependsOn != null && present.has(row.dependsOn)) ||
@@ -381,8 +457,8 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       }
     }
     const remaining = await readQueue(ownerUserId);
-    for (const row of remaining) {
-      if (row.status === 'pending' || row.status === 'sending') {
+    for (const { row } of remaining) {
+      if (row && (row.status === 'pending' || row.status === 'sending')) {
         result.nextAttemptAt = result.nextAttemptAt === null ? row.nextAttemptAt : Math.min(result.nextAttemptAt, row.nextAttemptAt);
       }
     }
@@ -408,6 +484,13 @@ export function createReplayer(options: ReplayerOptions): Replayer {
         running = null;
       });
       return running;
+    },
+    async wake() {
+      const ownerUserId = await options.getOwnerUserId();
+      if (!ownerUserId) return 0;
+      const woken = await makeNetworkFailuresDue(db, ownerUserId);
+      if (woken > 0) notify();
+      return woken;
     },
   };
 }
