@@ -1,12 +1,17 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogueAreas } from './scripts/vite-catalogue-areas';
 
 // The service worker is our own (sw/sw.ts, injectManifest): it precaches every file the patterns below
 // match, so a cold start offline has the shell, every lazily loaded page and both locale catalogues.
 // It is registered by src/app/pwa-update.tsx, which also asks the user before a new version activates.
+// catalogueAreas() cuts locales/<lang>.json into one chunk per language and message area
+// (src/lib/catalogue-areas.ts); those chunks are JavaScript too, so the precache below holds every one
+// of them and a cold start offline has the messages of any area.
 export default defineConfig({
   plugins: [
+    catalogueAreas(),
     react(),
     VitePWA({
       strategies: 'injectManifest',
@@ -38,7 +43,7 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // Every JS and CSS chunk (pages are lazy, locales load on demand), the HTML shell and the icons.
+        // Every JS and CSS chunk (pages are lazy, message areas load on demand), the HTML shell and the icons.
         // manifest.webmanifest is not matched here because the plugin always adds it (with its revision).
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         globIgnores: ['sw.js', '.vite/**'],

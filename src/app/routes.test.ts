@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchPattern } from './route-match';
-import { notFoundRoute, resolveRoute, routes } from './routes';
+import { catalogueAreasOf, notFoundRoute, resolveRoute, routes } from './routes';
 
 // Every route of spec section 2, written out by hand so that the table cannot drop one unnoticed.
 const SPEC_ROUTES: [name: string, path: string, layout: 'auth' | 'default'][] = [
@@ -106,5 +106,16 @@ describe('routes table', () => {
     expect(matchPattern('/a/:id', '/a/1')).toEqual({ id: '1' });
     expect(matchPattern('/a/:id', '/a')).toBeNull();
     expect(matchPattern('/a/:id', '/b/1')).toBeNull();
+  });
+});
+
+describe('message catalogue areas of the routes', () => {
+  it('load only the sign-in area on the auth layout and both areas on the signed-in screens', () => {
+    for (const [name, path, layout] of SPEC_ROUTES) {
+      const concrete = path.replace(/:[A-Za-z]+/g, 'x1');
+      expect(catalogueAreasOf(concrete), name).toEqual(layout === 'auth' ? ['auth'] : ['auth', 'app']);
+    }
+    // The 404 page is in the auth layout too, signed in or out.
+    expect(catalogueAreasOf('/no/such/page')).toEqual(['auth']);
   });
 });

@@ -2,12 +2,14 @@
 // Patterns come from `paths` (src/domain/paths.ts), so links and routes cannot drift apart.
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { paths } from '../domain/paths';
+import type { CatalogueArea } from '../lib/catalogue-areas';
 import { lazyPage, type PageLoader } from './lazy-page';
 import { findMatch, type RouteParams } from './route-match';
 
 export type LayoutName = 'auth' | 'default';
 
 export interface RouteMeta {
+  /** Also chooses the message catalogue areas the route loads (catalogueAreasOf). */
   layout: LayoutName;
   /** The auth layout hides its logo (recovery-password-success). */
   noLogo?: boolean;
@@ -102,4 +104,16 @@ export interface ResolvedRoute {
 /** The route for `path`: the most specific match, or the not-found route. */
 export function resolveRoute(path: string): ResolvedRoute {
   return findMatch(routes, path) ?? { route: notFoundRoute, params: {} };
+}
+
+const AUTH_AREAS: readonly CatalogueArea[] = ['auth'];
+const APP_AREAS: readonly CatalogueArea[] = ['auth', 'app'];
+
+/**
+ * The message catalogue areas a path shows (src/lib/catalogue-areas.ts): the auth layout (sign-in pages,
+ * 404) only 'auth', so the sign-in route downloads no message of the signed-in screens; the default
+ * layout 'auth' (dialogs, errors, frame) and 'app'.
+ */
+export function catalogueAreasOf(path: string): readonly CatalogueArea[] {
+  return resolveRoute(path).route.meta.layout === 'auth' ? AUTH_AREAS : APP_AREAS;
 }

@@ -1,25 +1,39 @@
 // The react-intl provider and the language switch.
-// Guarantees: only the active language's catalogue is downloaded (one chunk per language); the
-// choice is kept in localStorage as `appLocale` (default ru), mirrored on `<html lang>`, and told to
-// the server when signed in (so its mails use it); a failure to tell the server is logged, not shown.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+// Guarantees: only the active language's messages are downloaded, and of those only the catalogue areas
+// the current route needs (src/lib/catalogue-areas.ts: the sign-in pages load 'auth', signed-in screens
+// 'auth' and 'app'); nothing under the provider renders until the messages of its route's areas are
+// there, so moving from the sign-in pages into the app never shows English defaults (the fallback shows
+// meanwhile, with the screen kept mounted behind it); a language switch keeps the old texts until every
+// area in use has loaded in the new language. The choice is kept in localStorage as `appLocale`
+// (default ru), mirrored on `<html lang>`, and told to the server when signed in (so its mails use it);
+// a failure to tell the server is logged, not shown.
+import { Suspense, createContext, use, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
+import { useLocation } from 'wouter';
 import type { UserSettingsInput } from '../domain/auth';
 import { http } from './api';
+import { CATALOGUE_AREAS, type CatalogueArea } from './catalogue-areas';
+import { CatalogueStore, covers, type AreaLoaders } from './catalogue-store';
 import { readStoredLocale, storeLocale, type AppLocale } from './locale-store';
 import { tokenStore } from './token-store';
 
 export type { AppLocale } from './locale-store';
+export type { CatalogueArea } from './catalogue-areas';
+export type { Messages } from './catalogue-store';
 
-export type Messages = Record<string, string>;
-
-const catalogueLoaders: Record<AppLocale, () => Promise<{ default: Messages }>> = {
-  ru: () => import('../../locales/ru.json'),
-  en: () => import('../../locales/en.json'),
+// One chunk per language and area, cut from locales/<lang>.json at build time (scripts/vite-catalogue-areas.ts).
+const catalogueLoaders: AreaLoaders = {
+  ru: { auth: () => import('./catalogues/messages-ru-auth'), app: () => import('./catalogues/messages-ru-app') },
+  en: { auth: () => import('./catalogues/messages-en-auth'), app: () => import('./catalogues/messages-en-app') },
 };
 
-export function loadMessages(locale: AppLocale): Promise<Messages> {
-  return catalogueLoaders[locale]().then((module) => module.default);
+/** Which areas a path needs. Until the app says (main.tsx), every area: never too few messages. */
+export type AreasForPath = (path: string) => readonly CatalogueArea[];
+let configuredAreasFor: AreasForPath = () => CATALOGUE_AREAS;
+
+/** Called once by the composition root (src/main.tsx) with the routes table's answer. */
+export function setCatalogueAreasFor(areasFor: AreasForPath): void {
+  configuredAreasFor = areasFor;
 }
 
 interface LocaleContextValue {
@@ -46,48 +60,82 @@ async function tellServer(locale: AppLocale): Promise<void> {
 }
 
 /**
- * Provides messages of the stored language. Until the first catalogue has loaded it renders
- * `fallback`; when the language changes, the old texts stay until the new catalogue is there.
+ * Provides messages of the stored language for the areas of the current path. Until they have loaded it
+ * renders `fallback`; when the language changes, the old texts stay until the new ones are there.
  */
-export function AppIntlProvider({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
-  const [locale, setLocaleState] = useState<AppLocale>(() => readStoredLocale());
-  const [loaded, setLoaded] = useState<{ locale: AppLocale; messages: Messages } | null>(null);
+export function AppIntlProvider({
+  children,
+  fallback = null,
+  areasFor,
+  loaders = catalogueLoaders,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+  /** Defaults to what src/main.tsx configured (every area if nothing was). */
+  areasFor?: AreasForPath;
+  /** Tests only: where the catalogues come from. */
+  loaders?: AreaLoaders;
+}) {
+  const [store] = useState(() => new CatalogueStore(loaders, readStoredLocale()));
+  const { target, shown } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [location] = useLocation();
+  const areas = (areasFor ?? configuredAreasFor)(location);
 
+  const shownLocale = shown?.locale;
   useEffect(() => {
-    let isCurrent = true;
-    loadMessages(locale).then(
-      (messages) => {
-        if (isCurrent) setLoaded({ locale, messages });
-      },
-      (error: unknown) => {
-        // Offline with an uncached chunk: the English default messages in the code still read well.
-        console.error(`Could not load the ${locale} messages`, error);
-        if (isCurrent) setLoaded({ locale, messages: {} });
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [locale]);
+    if (shownLocale) document.documentElement.lang = shownLocale;
+  }, [shownLocale]);
 
-  useEffect(() => {
-    if (loaded) document.documentElement.lang = loaded.locale;
-  }, [loaded]);
+  const setLocale = useCallback(
+    (next: AppLocale) => {
+      storeLocale(next);
+      void store.setLocale(next);
+      void tellServer(next);
+    },
+    [store],
+  );
 
-  const setLocale = useCallback((next: AppLocale) => {
-    storeLocale(next);
-    setLocaleState(next);
-    void tellServer(next);
-  }, []);
+  const value = useMemo(() => ({ locale: target, setLocale }), [target, setLocale]);
 
-  const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
-
-  if (!loaded) return <>{fallback}</>;
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={loaded.locale} messages={loaded.messages} defaultLocale="en">
-        {children}
-      </IntlProvider>
+      <Suspense fallback={fallback}>
+        <CatalogueGate store={store} areas={areas} fallback={fallback}>
+          {children}
+        </CatalogueGate>
+      </Suspense>
     </LocaleContext.Provider>
+  );
+}
+
+/**
+ * Renders `fallback` until the first messages have loaded; later, when the path moves into an area not
+ * loaded yet, suspends (the screens stay mounted, hidden behind the Suspense fallback, and keep their
+ * state) until its messages are there.
+ */
+function CatalogueGate({
+  store,
+  areas,
+  fallback,
+  children,
+}: {
+  store: CatalogueStore;
+  areas: readonly CatalogueArea[];
+  fallback: ReactNode;
+  children: ReactNode;
+}) {
+  const { shown } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const isReady = covers(shown, areas);
+  useEffect(() => {
+    // The first load: nothing is on screen yet to keep, so a plain fallback serves (no suspension).
+    if (!isReady) void store.require(areas);
+  }, [isReady, store, areas]);
+  if (shown === null) return <>{fallback}</>;
+  // require() resolves only after publishing messages that cover `areas`, so a render past use() has them.
+  if (!isReady) use(store.require(areas));
+  return (
+    <IntlProvider locale={shown.locale} messages={shown.messages} defaultLocale="en">
+      {children}
+    </IntlProvider>
   );
 }

@@ -167,6 +167,23 @@ describe('e-mail mask', () => {
     await typeInto('email', 'a b@c@d.ru');
     expect(model()).toBe('ab@cd.ru');
   });
+
+  it('leaves the text and the caret where they were when a keystroke is refused mid-text', async () => {
+    const user = await typeInto('email', 'ab@cd.ru');
+    await user.type(field(), '@', { initialSelectionStart: 2, initialSelectionEnd: 2 });
+    expect(field().value).toBe('ab@cd.ru');
+    expect(field().selectionStart).toBe(2);
+    await user.keyboard('x');
+    expect(model()).toBe('abx@cd.ru');
+  });
+
+  it('shows a model update from code as it is', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Masked mask="email" />);
+    await user.click(screen.getByRole('button', { name: 'Set 2500' }));
+    expect(field().value).toBe('2500');
+    expect(model()).toBe('2500');
+  });
 });
 
 describe('phone mask', () => {

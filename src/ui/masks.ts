@@ -1,9 +1,10 @@
-// Input masks of the UI kit (spec section 5), built on imask so that caret movement, deletion and
-// paste inside formatted text are the library's well-tested behaviour, not ours. A mask turns what
-// the user sees ("1,000,000", "+7 (912) 345-67-89") into the model value the form keeps
-// ("1000000", "+79123456789").
-
-import IMask, { type FactoryArg, type InputMask, type MaskedNumberOptions } from 'imask';
+// Input masks of the UI kit (spec section 5). A mask turns what the user sees ("1,000,000",
+// "+7 (912) 345-67-89") into the model value the form keeps ("1000000", "+79123456789").
+// The number, percent, currency and phone masks are built on imask (masks-imask.ts) so that caret
+// movement, deletion and paste inside formatted text are the library's well-tested behaviour, not ours.
+// imask is 16 KB gzipped, so it is a chunk of its own, loaded by the first field that needs it
+// (text-field.tsx); the e-mail mask only refuses keystrokes that leave EMAIL_PATTERN, needs no
+// formatting and is done here (`attachEmailMask`), so the sign-in pages never download imask.
 
 export type CurrencyCode = 'RUB' | 'USD' | 'AUD';
 
@@ -93,35 +94,6 @@ const EMAIL_LABEL = String.raw`[\p{L}\p{N}-]{0,63}`;
  */
 export const EMAIL_PATTERN = new RegExp(`^${EMAIL_LOCAL}(@(${EMAIL_LABEL}(\\.${EMAIL_LABEL})*)?)?$`, 'u');
 
-function numberOptions(options: Omit<MaskedNumberOptions, 'mask'>): MaskedNumberOptions & { mask: NumberConstructor } {
-  return { mask: Number, radix: '.', mapToRadix: ['.'], thousandsSeparator: ',', normalizeZeros: true, scale: 2, ...options };
-}
-
-/** imask options for a mask kind. */
-export function maskOptions(kind: MaskKind): FactoryArg {
-  if (kind === 'number') return numberOptions({ prepare: expandShortcuts });
-  if (kind === 'percent') return numberOptions({ thousandsSeparator: '', min: 0, max: 100 });
-  if (kind === 'email') return { mask: EMAIL_PATTERN };
-  if (kind === 'phone') return PHONE_OPTIONS;
-  return numberOptions({ padFractionalZeros: true, prepare: expandShortcuts });
-}
-
-// A Russian number is written +7 (912) 345-67-89; a number that starts with another country code
-// keeps its digits in groups of three. An 11-digit number pasted with the domestic 8 is the same +7.
-const PHONE_OPTIONS: FactoryArg = {
-  mask: [{ mask: '+{7} (000) 000-00-00' }, { mask: '+000 000 000 000[000]' }],
-  prepare: (text: string) => {
-    const digits = text.replace(/\D/g, '');
-    return digits.length === 11 && digits.startsWith('8') && !text.trim().startsWith('+') ? `7${digits.slice(1)}` : text;
-  },
-  dispatch: (appended, dynamicMasked) => {
-    const typed = `${dynamicMasked.value}${appended}`;
-    const digits = typed.replace(/\D/g, '');
-    const isForeign = typed.trim().startsWith('+') && digits !== '' && !digits.startsWith('7');
-    return dynamicMasked.compiledMasks[isForeign ? 1 : 0];
-  },
-};
-
 /** A mask attached to an input element. */
 export interface FieldMask {
   /** The model value of what the input shows. */
@@ -131,67 +103,50 @@ export interface FieldMask {
   destroy(): void;
 }
 
-function modelOf(kind: MaskKind, mask: InputMask<FactoryArg>): string {
-  if (kind === 'email') return mask.value;
-  if (kind === 'phone') {
-    const digits = mask.unmaskedValue.replace(/\D/g, '');
-    return digits === '' ? '' : `+${digits}`;
-  }
-  return mask.unmaskedValue;
+/** Whether a mask needs the imask engine: every kind but e-mail. */
+export function needsMaskEngine(kind: MaskKind): boolean {
+  return kind !== 'email';
 }
 
+/** Attaches the imask-based mask of a kind; answers the mask. */
+export type MaskEngine = (input: HTMLInputElement, kind: MaskKind, onModelChange: (value: string) => void) => FieldMask;
+
 /**
- * Attaches a mask to `input`; `onModelChange` hears each model value the user produces (typing,
- * paste, a k/m shortcut). Values set through `setModelValue` are not reported back.
+ * The e-mail mask without imask: a keystroke, paste or autofill that would leave EMAIL_PATTERN is undone
+ * (the text and the caret go back to where they were), as imask's pattern mask does; the model value
+ * is the text itself.
  */
-export function attachMask(input: HTMLInputElement, kind: MaskKind, onModelChange: (value: string) => void): FieldMask {
-  const mask = IMask(input, maskOptions(kind));
-  let isSilent = false;
-  let lastReported = modelOf(kind, mask);
+export function attachEmailMask(input: HTMLInputElement, onModelChange: (value: string) => void): FieldMask {
+  let accepted = EMAIL_PATTERN.test(input.value) ? input.value : '';
+  let caret: readonly [number, number] = [accepted.length, accepted.length];
+  if (input.value !== accepted) input.value = accepted;
 
-  mask.on('accept', () => {
-    if (isSilent) return;
-    const value = modelOf(kind, mask);
-    if (value === lastReported) return;
-    lastReported = value;
-    onModelChange(value);
-  });
-
-  // Typing k or m multiplies what is there. The key is taken before the browser inserts it, so the
-  // number mask never sees a letter.
-  const onBeforeInput = (event: InputEvent) => {
-    if (!takesShortcuts(kind) || event.inputType !== 'insertText' || event.data === null) return;
-    const factor = shortcutFactor(event.data);
-    if (factor === undefined) return;
-    event.preventDefault();
-    const current = modelOf(kind, mask);
-    if (current === '') return;
-    mask.unmaskedValue = multiplyModelValue(current, factor);
-    mask.cursorPos = mask.value.length;
+  // Where the caret was before the change, to put it back when the change is refused.
+  const rememberCaret = () => {
+    caret = [input.selectionStart ?? accepted.length, input.selectionEnd ?? accepted.length];
   };
-  input.addEventListener('beforeinput', onBeforeInput);
-
-  const silently = (change: () => void) => {
-    isSilent = true;
-    try {
-      change();
-    } finally {
-      isSilent = false;
+  const onInput = () => {
+    if (EMAIL_PATTERN.test(input.value)) {
+      if (input.value === accepted) return;
+      accepted = input.value;
+      onModelChange(accepted);
+      return;
     }
-    lastReported = modelOf(kind, mask);
+    input.value = accepted;
+    input.setSelectionRange(caret[0], caret[1]);
   };
+  input.addEventListener('beforeinput', rememberCaret);
+  input.addEventListener('input', onInput);
 
   return {
-    modelValue: () => modelOf(kind, mask),
-    setModelValue: (value) =>
-      silently(() => {
-        if (kind === 'email') mask.value = value;
-        else if (kind === 'phone') mask.unmaskedValue = value.replace(/\D/g, '');
-        else mask.unmaskedValue = value;
-      }),
+    modelValue: () => accepted,
+    setModelValue: (value) => {
+      accepted = value;
+      if (input.value !== value) input.value = value;
+    },
     destroy: () => {
-      input.removeEventListener('beforeinput', onBeforeInput);
-      mask.destroy();
+      input.removeEventListener('beforeinput', rememberCaret);
+      input.removeEventListener('input', onInput);
     },
   };
 }

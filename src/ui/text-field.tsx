@@ -1,4 +1,5 @@
 import {
+  use,
   useEffect,
   useId,
   useLayoutEffect,
@@ -10,8 +11,31 @@ import {
   type ReactNode,
 } from 'react';
 import { useIntl } from 'react-intl';
-import { attachMask, maskAffix, maskKey, maskPlaceholder, parseMaskKey, type FieldMask, type MaskKind } from './masks';
+import { attachEmailMask, maskAffix, maskKey, maskPlaceholder, needsMaskEngine, parseMaskKey, type FieldMask, type MaskEngine, type MaskKind } from './masks';
 import './field.css';
+
+// The imask engine (masks-imask.ts, 16 KB gzipped) is a chunk of its own: a field whose mask needs it
+// waits for it (Suspense) at its first render, so the pages without such a field (the sign-in pages,
+// whose e-mail mask needs no imask) never download it, and a field is never typed into half-masked.
+let maskEngine: MaskEngine | null = null;
+let maskEngineLoad: Promise<MaskEngine> | null = null;
+
+/** Loads the imask engine once. A failed load is tried again by the next field that needs it. */
+export function loadMaskEngine(): Promise<MaskEngine> {
+  maskEngineLoad ??= import('./masks-imask').then(
+    (module) => (maskEngine = module.engine),
+    (error: unknown) => {
+      maskEngineLoad = null;
+      throw error;
+    },
+  );
+  return maskEngineLoad;
+}
+
+// In development and in the tests (the Vite dev server, Vitest) the engine loads with this module, so
+// a masked field is ready at its first render there, and tests type into it at once; the build leaves
+// it to the first field that needs it.
+if (!import.meta.env.PROD) await loadMaskEngine();
 
 /** The keys a field accepts: digits ('int'), digits and '.' ('float'), or characters fitting a regex. */
 export type FieldValidation = 'int' | 'float' | `pattern|${string}`;
@@ -141,6 +165,8 @@ export function TextField({
 
   const kindKey = maskKey(mask);
   const isMasked = kindKey !== '';
+  // Suspends until the engine is there (the page's Suspense shows its loading bar meanwhile).
+  if (mask !== undefined && needsMaskEngine(mask) && maskEngine === null) use(loadMaskEngine());
   const isPassword = type === 'password';
   const hasError = error !== undefined && error !== null && error !== false && error !== '';
   const shownTip = tip === undefined ? maskTip(kindKey, intl.formatMessage) : tip;
@@ -157,10 +183,14 @@ export function TextField({
     const kind = parseMaskKey(kindKey);
     const input = inputRef.current;
     if (kind === undefined || input === null) return;
-    const attached = attachMask(input, kind, (next) => {
+    const report = (next: string) => {
       valueRef.current = next;
       onChangeRef.current(next);
-    });
+    };
+    let attached: FieldMask;
+    if (!needsMaskEngine(kind)) attached = attachEmailMask(input, report);
+    else if (maskEngine !== null) attached = maskEngine(input, kind, report);
+    else return; // not reached: the render waited for the engine
     attached.setModelValue(valueRef.current);
     maskRef.current = attached;
     return () => {

@@ -1,0 +1,70 @@
+// Message catalogues per area of the app (issue 9): locales/en.json and locales/ru.json stay the one
+// source of every message; at build time they are split by message id into one chunk per language and
+// area, so a screen downloads only the messages its area shows.
+// Guarantees: every id of the catalogues belongs to exactly one area, or to the server only (mails and
+// the invoice PDF, never sent to the browser); an id that no rule names belongs to 'app', so messages of
+// new screens never land on the sign-in route. Pure TypeScript: used by the page (area names, and the
+// area modules under catalogues/), by the Vite plugin that builds the chunks
+// (scripts/vite-catalogue-areas.ts) and by the tests.
+
+/**
+ * 'auth': what the sign-in pages (auth layout, also the 404 page) render: their own `auth.*` texts, the
+ * errors, the app's frame (loading, error and 404 screens, update prompt), dialogs, the text field and
+ * the language switch. Every screen loads it first. 'app': everything else, the signed-in screens.
+ */
+export const CATALOGUE_AREAS = ['auth', 'app'] as const;
+export type CatalogueArea = (typeof CATALOGUE_AREAS)[number];
+
+/**
+ * First matching prefix wins; `null` = used by the server only. Keep the more specific prefixes first.
+ * `nav.*` is the signed-in header except the three ids the auth layout shows (logo, name, language).
+ */
+export const AREA_RULES: readonly (readonly [prefix: string, area: CatalogueArea | null])[] = [
+  ['auth.', 'auth'],
+  ['error.', 'auth'],
+  ['app.', 'auth'],
+  ['dialog.', 'auth'],
+  ['common.', 'auth'],
+  ['form.', 'auth'],
+  ['pwa.', 'auth'],
+  ['nav.language', 'auth'],
+  ['nav.logoAlt', 'auth'],
+  ['nav.productName', 'auth'],
+  ['ui.field.', 'auth'],
+  ['ui.mask.', 'auth'],
+  // The registration form's selects (position, main goal).
+  ['ui.select.', 'auth'],
+  // src/lib/request-errors.ts: the sign-in forms show these when the server cannot be reached.
+  ['people.error.', 'auth'],
+  ['mail.', null],
+  ['invoice.', null],
+];
+
+/** The area of a message id; `null` for ids only the server uses. */
+export function areaOf(id: string): CatalogueArea | null {
+  for (const [prefix, area] of AREA_RULES) {
+    if (id === prefix || id.startsWith(prefix)) return area;
+  }
+  return 'app';
+}
+
+/** The messages of one area, in the catalogue's order. */
+export function catalogueOfArea(catalogue: Readonly<Record<string, string>>, area: CatalogueArea): Record<string, string> {
+  return Object.fromEntries(Object.entries(catalogue).filter(([id]) => areaOf(id) === area));
+}
+
+function isArea(value: string): value is CatalogueArea {
+  return (CATALOGUE_AREAS as readonly string[]).includes(value);
+}
+
+/**
+ * The language and area of a module `src/lib/catalogues/messages-<lang>-<area>.ts`, or null for any other
+ * module id. The page imports each area's messages from such a module; the build replaces its code with
+ * the area's compiled messages, and without the build's plugin (unit tests, the UI kit's dev server)
+ * the module reads them from the whole catalogue itself.
+ */
+export function parseAreaModule(moduleId: string): { language: string; area: CatalogueArea } | null {
+  const match = /[\\/]src[\\/]lib[\\/]catalogues[\\/]messages-([a-z]{2})-([a-z]+)\.ts$/.exec(moduleId);
+  if (!match?.[1] || !match[2] || !isArea(match[2])) return null;
+  return { language: match[1], area: match[2] };
+}

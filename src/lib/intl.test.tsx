@@ -1,0 +1,167 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Router, useLocation } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CatalogueArea } from './catalogue-areas';
+import type { AreaLoaders, Messages } from './catalogue-store';
+import { AppIntlProvider, useLocale } from './intl';
+import type { AppLocale } from './locale-store';
+
+const CATALOGUES: Record<AppLocale, Record<CatalogueArea, Messages>> = {
+  ru: { auth: { 'auth.title': 'Вход', 'common.switch': 'English' }, app: { 'app.title': 'Главная' } },
+  en: { auth: { 'auth.title': 'Sign in', 'common.switch': 'English' }, app: { 'app.title': 'Home' } },
+};
+
+/** Loaders answered by the test, so it sees the screen before and after each catalogue arrives. */
+function controlledLoaders() {
+  const pending = new Map<string, () => void>();
+  const make = (locale: AppLocale, area: CatalogueArea) => () =>
+    new Promise<{ default: Messages }>((resolve) => {
+      pending.set(`${locale}:${area}`, () => resolve({ default: CATALOGUES[locale][area] }));
+    });
+  const loaders: AreaLoaders = {
+    ru: { auth: make('ru', 'auth'), app: make('ru', 'app') },
+    en: { auth: make('en', 'auth'), app: make('en', 'app') },
+  };
+  const answer = async (key: string) => {
+    const resolve = pending.get(key);
+    if (!resolve) throw new Error(`${key} was not requested (pending: ${[...pending.keys()].join(', ')})`);
+    pending.delete(key);
+    await act(async () => {
+      resolve();
+      // Let the chain of promise callbacks behind it (download, publish, React's retry) run out.
+      await new Promise((settled) => setTimeout(settled, 0));
+    });
+  };
+  return { loaders, answer, requested: () => [...pending.keys()] };
+}
+
+const areasFor = (path: string): readonly CatalogueArea[] => (path.startsWith('/auth/') ? ['auth'] : ['auth', 'app']);
+
+/** Every text the screen rendered, in order: a flash of an English default would be caught here. */
+let rendered: string[] = [];
+
+function Screen() {
+  const intl = useIntl();
+  const [location] = useLocation();
+  const [clicks, setClicks] = useState(0);
+  const { setLocale } = useLocale();
+  const title = location.startsWith('/auth/')
+    ? intl.formatMessage({ id: 'auth.title', defaultMessage: 'Sign in (default)' })
+    : intl.formatMessage({ id: 'app.title', defaultMessage: 'Home (default)' });
+  rendered.push(title);
+  return (
+    <main>
+      <h1>{title}</h1>
+      <button type="button" onClick={() => setClicks((n) => n + 1)}>
+        {`clicked ${clicks}`}
+      </button>
+      <button type="button" onClick={() => setLocale('en')}>
+        {intl.formatMessage({ id: 'common.switch', defaultMessage: 'English' })}
+      </button>
+    </main>
+  );
+}
+
+function renderAt(path: string) {
+  const memory = memoryLocation({ path, record: true });
+  const control = controlledLoaders();
+  render(
+    <Router hook={memory.hook}>
+      <AppIntlProvider areasFor={areasFor} loaders={control.loaders} fallback={<p>Loading</p>}>
+        <Screen />
+      </AppIntlProvider>
+    </Router>,
+  );
+    // An awaited act: React waits on a suspended use() only there.
+  return {
+    ...control,
+    navigate: (to: string) =>
+      act(async () => {
+        memory.navigate(to);
+        await Promise.resolve();
+      }),
+  };
+}
+
+beforeEach(() => {
+  rendered = [];
+  window.localStorage.clear();
+});
+
+afterEach(cleanup);
+
+describe('AppIntlProvider with catalogue areas', () => {
+  it('loads only the sign-in area on a sign-in page, and shows nothing but the fallback before', async () => {
+    const { answer, requested } = renderAt('/auth/login');
+    expect(screen.getByText('Loading')).toBeTruthy();
+    expect(requested()).toEqual(['ru:auth']);
+    await answer('ru:auth');
+    expect(screen.getByRole('heading').textContent).toBe('Вход');
+    expect(document.documentElement.lang).toBe('ru');
+    expect(requested()).toEqual([]);
+  });
+
+  it('moving into the app renders the app only once its messages are there, keeping the state behind the fallback', async () => {
+    const user = userEvent.setup();
+    const { answer, navigate, requested } = renderAt('/auth/login');
+    await answer('ru:auth');
+    await user.click(screen.getByRole('button', { name: 'clicked 0' }));
+
+    await navigate('/dashboard');
+    expect(requested()).toEqual(['ru:app']);
+    expect(screen.getByText('Loading')).toBeTruthy();
+    expect(screen.queryByText('Home (default)')).toBeNull();
+
+    await answer('ru:app');
+    expect(screen.getByRole('heading').textContent).toBe('Главная');
+    // The tree stayed mounted behind the fallback: its state is still there.
+    expect(screen.getByRole('button', { name: 'clicked 1' })).toBeTruthy();
+    expect(rendered.filter((text) => text.includes('(default)'))).toEqual([]);
+  });
+
+  it('starts in the app with both areas loading at once', async () => {
+    const { answer, requested } = renderAt('/dashboard');
+    expect(requested().sort()).toEqual(['ru:app', 'ru:auth']);
+    await answer('ru:app');
+    expect(screen.getByText('Loading')).toBeTruthy();
+    await answer('ru:auth');
+    expect(screen.getByRole('heading').textContent).toBe('Главная');
+    expect(rendered.filter((text) => text.includes('(default)'))).toEqual([]);
+  });
+
+  it('switches language once every area in use has loaded in it, keeping the old texts meanwhile', async () => {
+    const user = userEvent.setup();
+    const { answer, requested } = renderAt('/dashboard');
+    await answer('ru:auth');
+    await answer('ru:app');
+
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(requested().sort()).toEqual(['en:app', 'en:auth']);
+    expect(window.localStorage.getItem('appLocale')).toBe('en');
+    await answer('en:auth');
+    expect(screen.getByRole('heading').textContent).toBe('Главная');
+    await answer('en:app');
+    expect(screen.getByRole('heading').textContent).toBe('Home');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('on a sign-in page switches only the sign-in area, and loads the app area in the new language later', async () => {
+    const user = userEvent.setup();
+    const { answer, requested, navigate } = renderAt('/auth/login');
+    await answer('ru:auth');
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(requested()).toEqual(['en:auth']);
+    await answer('en:auth');
+    expect(screen.getByRole('heading').textContent).toBe('Sign in');
+
+    await navigate('/dashboard');
+    expect(requested()).toEqual(['en:app']);
+    await answer('en:app');
+    expect(screen.getByRole('heading').textContent).toBe('Home');
+    expect(rendered.filter((text) => text.includes('(default)'))).toEqual([]);
+  });
+});

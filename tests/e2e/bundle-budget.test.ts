@@ -1,0 +1,39 @@
+// The sign-in route's JavaScript budget (issue 9): what Chromium loads to show /auth/login on a first
+// visit, every file gzipped, must stay within BUDGET_KB, measured by the same code as `npm run bench`
+// (scripts/bundle-size.mjs). It counts the message catalogue chunks the route really loads, so it also
+// checks that the sign-in route takes the sign-in area's messages only. A size budget, not a timing.
+// MEASURE_DIST=/some/dir measures another build than dist/.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUDGET_KB, measureSignInRoute, resolveDist, type Measurement } from '../../scripts/bundle-size.mjs';
+
+const dist = resolveDist(process.env.MEASURE_DIST);
+
+function table(result: Measurement): string {
+  const rows = result.files.map((f) => `${f.file.padEnd(48)} ${(f.gzip / 1024).toFixed(1).padStart(6)} KB`);
+  return [...rows, `${'total'.padEnd(48)} ${(result.total.gzip / 1024).toFixed(1).padStart(6)} KB`].join('\n');
+}
+
+describe('the sign-in route', () => {
+  it(`loads at most ${BUDGET_KB} KB of gzipped JavaScript, with the Russian sign-in messages only`, async () => {
+    const result = await measureSignInRoute({ dist, method: 'chromium' });
+    const files = result.files.map((f) => f.file);
+    const shown = table(result);
+    expect(files.filter((f) => /\/messages-ru-auth-[\w-]+\.js$/.test(f)), shown).toHaveLength(1);
+    // No other area or language: the signed-in screens' messages never weigh on this route.
+    expect(files.filter((f) => /\/messages-/.test(f) && !/\/messages-ru-auth-/.test(f)), shown).toEqual([]);
+    // The e-mail mask needs no imask (16 KB); the formatting masks load with the pages that use them.
+    expect(files.filter((f) => /\/masks-imask-/.test(f)), shown).toEqual([]);
+    expect(result.total.gzip, shown).toBeLessThanOrEqual(BUDGET_KB * 1024);
+  });
+});
+
+describe('the message catalogue chunks', () => {
+  it('are one per language and area, and all in the service worker precache (a cold start offline in any area)', () => {
+    const chunks = readdirSync(join(dist, 'assets')).filter((f) => /^messages-(ru|en)-(auth|app)-[\w-]+\.js$/.test(f));
+    expect(chunks.map((f) => f.replace(/-[\w]+\.js$/, '')).sort()).toEqual(['messages-en-app', 'messages-en-auth', 'messages-ru-app', 'messages-ru-auth']);
+    const worker = readFileSync(join(dist, 'sw.js'), 'utf8');
+    expect(chunks.filter((f) => !worker.includes(`assets/${f}`))).toEqual([]);
+  });
+});
