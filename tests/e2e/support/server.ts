@@ -30,6 +30,11 @@ export interface RunningServer {
 
 export interface StartServerOptions {
   seedDemo?: boolean;
+  /**
+   * The built app to serve (the server's STATIC_DIR). Defaults to the E2E_STATIC_DIR environment variable,
+   * else the server's own default (dist): a helper can run the browser tests on a build of its own.
+   */
+  staticDir?: string;
   env?: Record<string, string>;
   startTimeoutMs?: number;
 }
@@ -87,6 +92,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-0123456789',
     ...options.env,
   };
+  if (options.staticDir) env.STATIC_DIR = options.staticDir;
+  else if (process.env.E2E_STATIC_DIR && options.env?.STATIC_DIR === undefined) env.STATIC_DIR = process.env.E2E_STATIC_DIR;
   // The browser tests always run on the embedded database and print their mails to the console.
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
