@@ -6,6 +6,7 @@ import { DialogProvider } from '../ui/dialog';
 import { ErrorScreen } from '../ui/error-screen';
 import { LoadingBar } from '../ui/loading-bar';
 import { AuthLayout } from './auth-layout';
+import { CompanyGuard } from './company-guard';
 import { DefaultLayout } from './default-layout';
 import { ErrorBoundary } from './error-boundary';
 import { PageTransition } from './page-transition';
@@ -32,15 +33,28 @@ export function App() {
 export function AppRoutes() {
   const [location] = useLocation();
   if (location === '/' || location === '') return <Redirect to={ROOT_REDIRECT} replace />;
-  const { route } = resolveRoute(location);
-  const page = <RoutePage route={route} location={location} />;
+  const { route, params } = resolveRoute(location);
   // The layout element keeps its identity while the route changes inside it, so the signed-in
   // session (user and config) loads once, not on every page.
-  if (route.meta.layout === 'auth') return <AuthLayout noLogo={route.meta.noLogo ?? false}>{page}</AuthLayout>;
-  return <DefaultLayout>{page}</DefaultLayout>;
+  if (route.meta.layout === 'auth') {
+    return (
+      <AuthLayout noLogo={route.meta.noLogo ?? false}>
+        <RoutePage route={route} location={location} />
+      </AuthLayout>
+    );
+  }
+  return (
+    <DefaultLayout>
+      <RoutePage route={route} location={location} companyId={params.companyId} />
+    </DefaultLayout>
+  );
 }
 
-function RoutePage({ route, location }: { route: AppRoute; location: string }) {
+/**
+ * One route's page. `companyId` (the route's `:companyId`, default layout only) puts the page behind the
+ * company gate: a company the user does not belong to shows the not-found screen instead.
+ */
+function RoutePage({ route, location, companyId }: { route: AppRoute; location: string; companyId?: string }) {
   const intl = useIntl();
   const { Page } = route;
   return (
@@ -50,7 +64,13 @@ function RoutePage({ route, location }: { route: AppRoute; location: string }) {
           <div className="route-page" data-route={route.name}>
             {/* <Route> gives the page its params (wouter's useParams). */}
             <Route path={route.path === '*' ? undefined : route.path}>
-              <Page />
+              {companyId === undefined ? (
+                <Page />
+              ) : (
+                <CompanyGuard companyId={companyId}>
+                  <Page />
+                </CompanyGuard>
+              )}
             </Route>
           </div>
         </Suspense>

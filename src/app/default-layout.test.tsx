@@ -1,9 +1,12 @@
+import 'fake-indexeddb/auto';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../domain/user';
-import { useAppConfig, useCurrentUser } from '../lib/app-state';
+import { SESSION_ANSWER_BOUND_MS, useAppConfig, useCurrentUser } from '../lib/app-state';
+import { rememberSession, stopOffline } from '../lib/offline';
 import { AppIntlProvider } from '../lib/intl';
 import { DialogProvider } from '../ui/dialog';
 import { DefaultLayout } from './default-layout';
@@ -51,6 +54,9 @@ function serve(answers: Record<string, (language: string) => Response>) {
   return fetch;
 }
 
+/** How long polling waits for the page: a loaded machine is slow, never wrong. */
+const PATIENCE = { timeout: 10_000, interval: 20 };
+
 function Page() {
   const current = useCurrentUser();
   const config = useAppConfig();
@@ -62,26 +68,31 @@ function Page() {
   );
 }
 
-async function renderLayout() {
-  window.localStorage.setItem('appLocale', 'en');
-  const location = memoryLocation({ path: '/dashboard', record: true });
-  render(
-    <AppIntlProvider>
-      <DialogProvider>
-        <Router hook={location.hook}>
-          <DefaultLayout>
-            <Page />
-          </DefaultLayout>
-        </Router>
-      </DialogProvider>
-    </AppIntlProvider>,
-  );
-  // The English catalogue loads on demand.
-  await screen.findByRole('banner');
+async function renderLayout(children: ReactNode = <Page />, { path = '/dashboard', locale = 'en' } = {}) {
+  window.localStorage.setItem('appLocale', locale);
+  const location = memoryLocation({ path, record: true });
+  // The catalogue suspends the first render until it has loaded: React retries it inside an awaited act.
+  await act(() => {
+    render(
+      <AppIntlProvider>
+        <DialogProvider>
+          <Router hook={location.hook}>
+            <DefaultLayout>{children}</DefaultLayout>
+          </Router>
+        </DialogProvider>
+      </AppIntlProvider>,
+    );
+    // An async act: React retries the render the catalogue suspended once it has loaded.
+    return Promise.resolve();
+  });
+  // The English catalogue loads on demand. (vi.waitFor polls on real timers, also under fake ones.)
+  await vi.waitFor(() => expect(screen.getByRole('banner')).toBeTruthy(), PATIENCE);
   return location;
 }
 
 afterEach(() => {
+  stopOffline();
+  vi.useRealTimers();
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();
@@ -98,13 +109,16 @@ describe('default layout: session rules in action', () => {
   it('shows the spinner while loading, then the page with the user and the config', async () => {
     window.localStorage.setItem('accessToken', 'a1');
     window.localStorage.setItem('refreshToken', 'r1');
-    serve({
-      '/api/v1/user': () => json(200, { data: user }),
-      '/api/v1/enums': () => json(200, { data: { enums: {}, supportLink: 'https://t.me/support' } }),
-      '/api/v1/units': () => json(200, { data: [{ id: 'HOURS', title: 'Hours', type: 'BASE_INDICATOR' }, { id: 'RUB', title: 'Rouble', type: 'CURRENCY' }] }),
-    });
+    const server = hangingServer();
     await renderLayout();
     expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+    act(() => {
+      server.answer('/api/v1/enums', () => json(200, { data: { enums: {}, supportLink: 'https://t.me/support' } }));
+      server.answer('/api/v1/units', () =>
+        json(200, { data: [{ id: 'HOURS', title: 'Hours', type: 'BASE_INDICATOR' }, { id: 'RUB', title: 'Rouble', type: 'CURRENCY' }] }),
+      );
+      server.answer('/api/v1/user', () => json(200, { data: user }));
+    });
     expect(await screen.findByText('Hello Ivan Ivanov, 1 unit(s)')).toBeTruthy();
     expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
   });
@@ -173,3 +187,126 @@ describe('default layout: session rules in action', () => {
     expect(document.querySelector('[data-action="sign-out"]')).not.toBeNull();
   });
 });
+
+/** A token whose payload names `sub` (the device never checks the signature). */
+const tokenOf = (sub: string) => `header.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.signature`;
+
+function signInAs(sub: string) {
+  window.localStorage.setItem('accessToken', tokenOf(sub));
+  window.localStorage.setItem('refreshToken', tokenOf(sub));
+}
+
+const demoCompany = { id: 'c1', name: 'Demo Plant', roles: ['OWNER'] };
+const member: CurrentUser = { ...user, companies: [demoCompany] };
+const rememberedConfig = { enums: { ROLE: [{ id: 'OWNER', title: 'Owner' }] }, supportLink: 'https://t.me/support' };
+
+/** The session this device remembers from the last time `who` was signed in. */
+async function rememberOnDevice(who: CurrentUser) {
+  await rememberSession({ user: who, enums: rememberedConfig, units: [{ id: 'HOURS', title: 'Hours', type: 'BASE_INDICATOR' }] });
+}
+
+/**
+ * Answers the session calls only once the test says so (a hanging network: accepted, never answered); from
+ * then on, later calls of that path get the same answer at once.
+ */
+function hangingServer() {
+  const waiting = new Map<string, ((response: Response) => void)[]>();
+  const answers = new Map<string, () => Response>();
+  const fetch = vi.fn((input: RequestInfo | URL) => {
+    const url = urlOf(input);
+    const path = ['/api/v1/user', '/api/v1/enums', '/api/v1/units'].find((candidate) => url.endsWith(candidate));
+    if (!path) return Promise.resolve(json(404, { message: 'Not found' }));
+    const answer = answers.get(path);
+    if (answer) return Promise.resolve(answer());
+    return new Promise<Response>((resolve) => waiting.set(path, [...(waiting.get(path) ?? []), resolve]));
+  });
+  vi.stubGlobal('fetch', fetch);
+  return {
+    fetch,
+    answer(path: string, response: () => Response) {
+      answers.set(path, response);
+      for (const resolve of waiting.get(path) ?? []) resolve(response());
+      waiting.delete(path);
+    },
+  };
+}
+
+describe('default layout on a hanging network', () => {
+  it('shows the remembered session once GET /user has not answered within the bound, then obeys a late 401', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    signInAs('u1');
+    await rememberOnDevice(member);
+    const server = hangingServer();
+    const location = await renderLayout();
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+
+    await act(() => vi.advanceTimersByTimeAsync(SESSION_ANSWER_BOUND_MS));
+    await vi.waitFor(() => expect(screen.getByText('Hello Ivan Ivanov, 1 unit(s) (Owner)')).toBeTruthy(), PATIENCE);
+
+    // The request went on in the background; its answer, when it comes, is obeyed.
+    await act(async () => {
+      server.answer('/api/v1/user', () => json(401, { message: 'Unauthorized' }));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    await vi.waitFor(() => expect(location.history.at(-1)).toBe('/auth/login'), PATIENCE);
+  });
+
+  it('takes the user of a late answer and stays on the remembered session when a late answer fails', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    signInAs('u1');
+    await rememberOnDevice(member);
+    const server = hangingServer();
+    const location = await renderLayout();
+    await act(() => vi.advanceTimersByTimeAsync(SESSION_ANSWER_BOUND_MS));
+    await vi.waitFor(() => expect(screen.getByText(/Hello Ivan Ivanov/)).toBeTruthy(), PATIENCE);
+
+    await act(async () => {
+      server.answer('/api/v1/user', () => json(502, { message: 'Bad gateway' }));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByText(/Hello Ivan Ivanov/)).toBeTruthy();
+
+    // Asked again when the connection seems back (focus), a changed user is taken.
+    await act(async () => {
+      server.answer('/api/v1/user', () => json(200, { data: { ...member, fullName: 'Ivan Petrov' } }));
+      window.dispatchEvent(new Event('focus'));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    await vi.waitFor(() => expect(screen.getByText(/Hello Ivan Petrov/)).toBeTruthy(), PATIENCE);
+    expect(location.history.at(-1)).toBe('/dashboard');
+  });
+
+  it("never stands in with another person's remembered session", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    signInAs('u1');
+    await rememberOnDevice({ ...member, id: 'u2', fullName: 'Somebody Else' });
+    const server = hangingServer();
+    await renderLayout();
+    await act(() => vi.advanceTimersByTimeAsync(SESSION_ANSWER_BOUND_MS * 4));
+    expect(screen.queryByText(/Somebody Else/)).toBeNull();
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeTruthy();
+
+    await act(async () => {
+      server.answer('/api/v1/enums', () => json(200, { data: { enums: {}, supportLink: 'https://t.me/support' } }));
+      server.answer('/api/v1/units', () => json(200, { data: [] }));
+      server.answer('/api/v1/user', () => json(200, { data: member }));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    await vi.waitFor(() => expect(screen.getByText('Hello Ivan Ivanov, 0 unit(s)')).toBeTruthy(), PATIENCE);
+  });
+
+  it('stands in with the remembered enums and units when only they hang', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    signInAs('u1');
+    await rememberOnDevice(member);
+    const server = hangingServer();
+    await renderLayout();
+    await act(async () => {
+      server.answer('/api/v1/user', () => json(200, { data: member }));
+      await vi.advanceTimersByTimeAsync(SESSION_ANSWER_BOUND_MS);
+    });
+    await vi.waitFor(() => expect(screen.getByText('Hello Ivan Ivanov, 1 unit(s) (Owner)')).toBeTruthy(), PATIENCE);
+  });
+});
+

@@ -6,7 +6,7 @@ import { hasPermission, type Permission } from '../domain/permissions';
 import { AppStateProvider, useSession } from '../lib/app-state';
 import { hasAuthority, type CurrentUser } from '../domain/user';
 import { setCurrentCompany, useCurrentCompanyOf, type CompanyMembership } from '../lib/current-company';
-import { signOutWithWarning } from '../lib/session';
+import { clearWorkerCaches, signOutWithWarning } from '../lib/session';
 import { useDialog } from '../ui/dialog';
 import { BrokenScreen } from '../ui/broken-screen';
 import { PageSpinner } from '../ui/spinner';
@@ -59,7 +59,8 @@ const UnsentBadge = lazy(() => import('../features/outbox/components/unsent-badg
 /**
  * Starts the replayer, the pulls and connectivity for the signed-in user, with the outbox outcomes of every
  * feature (by row kind). Not stopped on unmount: the layout stays while signed in, and sign-out stops them
- * (and leaves the page).
+ * (and leaves the page). Once per user it also deletes what another person's session left readable on this
+ * device without a sign-out (their unsent work stays theirs), and then the worker's cached photos.
  */
 function OfflineSession({ user }: { user: CurrentUser }) {
   useEffect(() => {
@@ -68,7 +69,21 @@ function OfflineSession({ user }: { user: CurrentUser }) {
       (error: unknown) => console.error('Could not start the offline sync', error),
     );
   }, [user]);
+  const userId = user.id;
+  useEffect(() => {
+    void clearOtherUsers(userId);
+  }, [userId]);
   return null;
+}
+
+async function clearOtherUsers(userId: string): Promise<void> {
+  try {
+    const [{ clearOtherUsersData }, { getAppDatabase }] = await Promise.all([import('../lib/sign-out-data'), import('../lib/db/database')]);
+    const { deleted } = await clearOtherUsersData(getAppDatabase(), userId);
+    if (deleted > 0) await clearWorkerCaches();
+  } catch (error) {
+    console.error("Could not clear another user's data from this device", error);
+  }
 }
 
 /** The company pages that exist for every company: switching companies on one of them stays on it. */

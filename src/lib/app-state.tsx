@@ -3,20 +3,28 @@
 // app config have loaded and passed their structs, so `useCurrentUser()` and `useAppConfig()` always
 // answer; the session rules of spec section 4 decide every other outcome (see `nextSessionStep`).
 // Tokens removed by another tab (sign-out there) send this tab to the login route too.
-// Offline (issue 4): once ready, the user, enums and units are remembered on the device (src/lib/offline.ts);
-// when `GET /user` gets no answer at all, the remembered session stands in, so a page opened without a
-// network still reaches the screens that read the mirror. Any answer from the server (401, 'Token
-// Expired.', 5xx) is obeyed as before.
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+// Offline: once ready, the user, enums and units are remembered on the device (src/lib/offline.ts). A page
+// never waits on the network for longer than `SESSION_ANSWER_BOUND_MS`: when `GET /user` (or enums/units)
+// has not answered by then, or gets no answer at all, the remembered session stands in, so a page opened
+// on a dead or hanging network (weak signal, captive portal) still reaches the screens that read the mirror
+// and saves to the outbox. Only the session of the tokens' own user ever stands in (the `sub` of the stored
+// token must be the remembered user's id). The requests go on in the background with their own deadline
+// (`SESSION_REQUEST_DEADLINE_MS`); a later answer is obeyed: 401 / 'Token Expired.' (refresh refused) ->
+// login, a user -> the user is updated (and the config fetched again), no answer / a server failure -> the
+// remembered session stays, and the check is tried again when the connection seems to come back. An answer
+// that comes within the bound is obeyed exactly as the session rules say (5xx -> broken screen).
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../domain/paths';
 import { EnumsData, Unit, type AppConfig, type CurrentUser } from '../domain/user';
 import { array, type } from 'superstruct';
 import { http } from './api';
-import { HttpError } from './http';
+import { HttpError, TOKEN_EXPIRED_MESSAGE } from './http';
 import { useLocale } from './intl';
 import { nextSessionStep, type Outcome, type SessionFacts, type SessionStep } from './session';
+import type { RememberedSession } from './offline';
 import { tokenStore } from './token-store';
+import { subjectOf } from '../../sw/token-mirror';
 
 const CurrentUserContext = createContext<CurrentUser | null>(null);
 const AppConfigContext = createContext<AppConfig | null>(null);
@@ -66,22 +74,208 @@ export async function toOutcome(request: Promise<unknown>): Promise<Outcome> {
   }
 }
 
-const fetchUser = () => toOutcome(http.get('/api/v1/user', undefined, { minDuration: 0 }));
+/** How long the session waits for the server before the session remembered on this device stands in. */
+export const SESSION_ANSWER_BOUND_MS = 1500;
+/** The session requests' own deadline: after the bound they go on in the background this long at most. */
+export const SESSION_REQUEST_DEADLINE_MS = 30_000;
 
-/** With no answer at all, the session remembered on this device (user and config), if any. */
-async function recallOffline(user: Outcome): Promise<Pick<Required<SessionFacts>, 'user' | 'config'> | null> {
-  if (user.ok || user.status !== 0) return null;
+function requestDeadline(): AbortSignal | undefined {
+  return typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(SESSION_REQUEST_DEADLINE_MS) : undefined;
+}
+
+const fetchUser = () => toOutcome(http.get('/api/v1/user', undefined, { minDuration: 0, signal: requestDeadline() }));
+
+const fetchConfig = async (): Promise<NonNullable<SessionFacts['config']>> => {
+  const [enums, units] = await Promise.all([
+    toOutcome(http.get('/api/v1/enums', undefined, { minDuration: 0, signal: requestDeadline() })),
+    toOutcome(http.get('/api/v1/units', undefined, { minDuration: 0, signal: requestDeadline() })),
+  ]);
+  return { enums, units };
+};
+
+/** The user the stored tokens belong to (their `sub`), or null when unreadable or the two disagree. */
+function tokenSubject(): string | null {
+  const access = subjectOf(tokenStore.getAccess());
+  const refresh = subjectOf(tokenStore.getRefresh());
+  if (access !== null && refresh !== null && access !== refresh) return null;
+  return access ?? refresh;
+}
+
+/** The session remembered on this device, only if it is `userId`'s. Never rejects. */
+async function recallRemembered(userId: string | null): Promise<RememberedSession | null> {
+  if (userId === null) return null;
   try {
     const remembered = await (await import('./offline')).recallSession();
-    if (!remembered) return null;
-    return {
-      user: { ok: true, body: { data: remembered.user } },
-      config: { enums: { ok: true, body: { data: remembered.enums } }, units: { ok: true, body: { data: remembered.units } } },
-    };
+    // Another person's last session never stands in for the tokens' user (a shared tablet).
+    return remembered?.user.id === userId ? remembered : null;
   } catch (error) {
     console.error('Could not read the remembered session', error);
     return null;
   }
+}
+
+const rememberedUser = (session: RememberedSession): Outcome => ({ ok: true, body: { data: session.user } });
+const rememberedConfig = (session: RememberedSession): NonNullable<SessionFacts['config']> => ({
+  enums: { ok: true, body: { data: session.enums } },
+  units: { ok: true, body: { data: session.units } },
+});
+
+const isNoAnswer = (outcome: Outcome) => !outcome.ok && outcome.status === 0;
+const isRefusal = (outcome: Outcome) => !outcome.ok && (outcome.status === 401 || outcome.message === TOKEN_EXPIRED_MESSAGE);
+const isConfigAnswered = (config: NonNullable<SessionFacts['config']>) =>
+  EnumsAnswer.is(config.enums.ok ? config.enums.body : null) && UnitsAnswer.is(config.units.ok ? config.units.body : null);
+
+/** The facts the hook keeps: what the rules read, and whether the user and config are the remembered ones. */
+interface SessionState extends SessionFacts {
+  isUserRemembered?: boolean;
+  isConfigRemembered?: boolean;
+}
+
+interface SessionCheck {
+  /** The config for `user` (the 'load-config' step); started once per check. */
+  loadConfig(user: CurrentUser): void;
+  /** Nothing of this check applies any more. */
+  cancel(): void;
+}
+
+/**
+ * One session check: `GET /user` and then enums/units, each standing in with the remembered session once
+ * `SESSION_ANSWER_BOUND_MS` have passed since the check started (or at once when nothing answers), and
+ * obeying later answers as the module header says. Only this check writes the user and config it loads.
+ */
+function startSessionCheck(setState: (change: (current: SessionState) => SessionState) => void): SessionCheck {
+  let isActive = true;
+  const startedAt = Date.now();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const stopListening = new Set<() => void>();
+  const remembered = recallRemembered(tokenSubject());
+  let user: 'waiting' | 'remembered' | 'answered' = 'waiting';
+  let config: 'idle' | 'waiting' | 'remembered' | 'answered' = 'idle';
+
+  const update = (change: (current: SessionState) => SessionState) => {
+    if (isActive) setState(change);
+  };
+  const later = (ms: number, run: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (isActive) run();
+    }, ms);
+    timers.add(timer);
+  };
+
+  const standIn = (session: RememberedSession) => {
+    user = 'remembered';
+    if (config === 'idle') config = 'remembered';
+    update((current) => ({
+      ...current,
+      user: rememberedUser(session),
+      isUserRemembered: true,
+      config: current.config ?? rememberedConfig(session),
+      isConfigRemembered: current.config ? current.isConfigRemembered : true,
+    }));
+  };
+
+  /** Enums and units again, behind a remembered config: taken only when both answer well. */
+  const refreshConfig = () => {
+    void fetchConfig().then((answer) => {
+      if (!isActive || config !== 'remembered' || !isConfigAnswered(answer)) return;
+      config = 'answered';
+      update((current) => ({ ...current, config: answer, isConfigRemembered: false }));
+    });
+  };
+
+  /** While the remembered session stands in after no answer: ask again when the connection seems back. */
+  const checkAgainOnReconnect = () => {
+    if (stopListening.size > 0 || typeof window === 'undefined') return;
+    const again = () => {
+      if (document.visibilityState === 'hidden') return;
+      for (const stop of stopListening) stop();
+      stopListening.clear();
+      if (isActive) void fetchUser().then(onUserAnswer);
+    };
+    for (const [target, name] of [
+      [window, 'online'],
+      [window, 'focus'],
+      [document, 'visibilitychange'],
+    ] as const) {
+      target.addEventListener(name, again);
+      stopListening.add(() => target.removeEventListener(name, again));
+    }
+  };
+
+  const onUserAnswer = async (answer: Outcome): Promise<void> => {
+    if (!isActive) return;
+    if (user === 'waiting') {
+      if (isNoAnswer(answer)) {
+        // Nothing answered (a dead network, or the deadline): as before, the remembered session stands in.
+        const session = await remembered;
+        if (!isActive || user !== 'waiting') return;
+        if (session) {
+          standIn(session);
+          checkAgainOnReconnect();
+          return;
+        }
+      }
+      user = 'answered';
+      update((current) => ({ ...current, user: answer, isUserRemembered: false }));
+      return;
+    }
+    if (user !== 'remembered') return;
+    const isUser = answer.ok && nextSessionStep({ accessToken: 'present', user: answer }).kind !== 'broken';
+    if (isRefusal(answer) || isUser) {
+      user = 'answered';
+      update((current) => ({ ...current, user: answer, isUserRemembered: false }));
+      if (isUser && config === 'remembered') refreshConfig();
+      return;
+    }
+    // No answer, a server failure or nonsense: the remembered session stays (the screens read the mirror).
+    console.warn('The session check got no usable answer; the session remembered on this device stays', answer);
+    checkAgainOnReconnect();
+  };
+
+  later(SESSION_ANSWER_BOUND_MS, () => {
+    void remembered.then((session) => {
+      if (isActive && session && user === 'waiting') standIn(session);
+    });
+  });
+  void fetchUser().then(onUserAnswer);
+
+  return {
+    loadConfig(loaded) {
+      if (config !== 'idle') return;
+      config = 'waiting';
+      const useRemembered = async (): Promise<boolean> => {
+        const session = await remembered;
+        if (!isActive || config !== 'waiting' || session?.user.id !== loaded.id) return false;
+        config = 'remembered';
+        update((current) => ({ ...current, config: rememberedConfig(session), isConfigRemembered: true }));
+        return true;
+      };
+      later(Math.max(0, startedAt + SESSION_ANSWER_BOUND_MS - Date.now()), () => void useRemembered());
+      void fetchConfig().then(async (answer) => {
+        if (!isActive) return;
+        if (config === 'remembered') {
+          if (isConfigAnswered(answer)) {
+            config = 'answered';
+            update((current) => ({ ...current, config: answer, isConfigRemembered: false }));
+          }
+          return;
+        }
+        if (config !== 'waiting') return;
+        if ((isNoAnswer(answer.enums) || isNoAnswer(answer.units)) && (await useRemembered())) return;
+        if (!isActive || config !== 'waiting') return;
+        config = 'answered';
+        update((current) => ({ ...current, config: answer, isConfigRemembered: false }));
+      });
+    },
+    cancel() {
+      isActive = false;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      for (const stop of stopListening) stop();
+      stopListening.clear();
+    },
+  };
 }
 
 const EnumsAnswer = type({ data: EnumsData });
@@ -97,36 +291,42 @@ function rememberOffline(user: CurrentUser, config: SessionFacts['config']): voi
     .catch((error: unknown) => console.error('Could not remember the session for offline use', error));
 }
 
-const fetchConfig = async (): Promise<NonNullable<SessionFacts['config']>> => {
-  const [enums, units] = await Promise.all([
-    toOutcome(http.get('/api/v1/enums', undefined, { minDuration: 0 })),
-    toOutcome(http.get('/api/v1/units', undefined, { minDuration: 0 })),
-  ]);
-  return { enums, units };
-};
-
 /**
  * Runs the session rules: loads the user, then the app config, and redirects when the rules say so.
  * The default layout renders from the returned step.
  */
 export function useSession(): { step: SessionStep; reloadUser: () => Promise<void> } {
   const [, navigate] = useLocation();
-  const [facts, setFacts] = useState<SessionFacts>(() => ({ accessToken: tokenStore.getAccess() }));
+  const [facts, setFacts] = useState<SessionState>(() => ({ accessToken: tokenStore.getAccess() }));
   const step = useMemo(() => nextSessionStep(facts), [facts]);
+  const check = useRef<SessionCheck | null>(null);
 
   useEffect(
     () =>
       tokenStore.subscribe(() => {
         const accessToken = tokenStore.getAccess();
-        // A rotated token keeps the session; only a removed one ends it.
-        if (accessToken === null) setFacts({ accessToken: null });
-        else setFacts((current) => (current.accessToken === accessToken ? current : { ...current, accessToken }));
+        // A rotated token keeps the session; only a removed one ends it (and whatever its check still brings).
+        if (accessToken === null) {
+          check.current?.cancel();
+          check.current = null;
+          setFacts({ accessToken: null });
+        } else {
+          setFacts((current) => (current.accessToken === accessToken ? current : { ...current, accessToken }));
+        }
       }),
     [],
   );
 
+  useEffect(
+    () => () => {
+      check.current?.cancel();
+      check.current = null;
+    },
+    [],
+  );
+
+  const loadingUser = step.kind === 'load-config' ? step.user : null;
   useEffect(() => {
-    let isCurrent = true;
     switch (step.kind) {
       case 'go-login':
         navigate(paths.auth.login, { replace: true });
@@ -135,29 +335,25 @@ export function useSession(): { step: SessionStep; reloadUser: () => Promise<voi
         navigate(paths.auth.registerConfirmEmail, { replace: true });
         break;
       case 'load-user':
-        void fetchUser().then(async (user) => {
-          const remembered = await recallOffline(user);
-          if (isCurrent) setFacts((current) => ({ ...current, ...(remembered ?? { user }) }));
-        });
+        // The check outlives this step: a late answer still applies once the remembered session is ready.
+        check.current?.cancel();
+        check.current = startSessionCheck(setFacts);
         break;
       case 'load-config':
-        void fetchConfig().then((config) => {
-          if (isCurrent) setFacts((current) => ({ ...current, config }));
-        });
+        if (loadingUser) check.current?.loadConfig(loadingUser);
         break;
       case 'broken':
       case 'ready':
         break;
     }
-    return () => {
-      isCurrent = false;
-    };
-  }, [step.kind, navigate]);
+  }, [step.kind, loadingUser, navigate]);
 
   const readyUser = step.kind === 'ready' ? step.user : null;
+  const isRemembered = facts.isUserRemembered === true || facts.isConfigRemembered === true;
   useEffect(() => {
-    if (readyUser) rememberOffline(readyUser, facts.config);
-  }, [readyUser, facts.config]);
+    // What stands in from the device is not written back over itself.
+    if (readyUser && !isRemembered) rememberOffline(readyUser, facts.config);
+  }, [readyUser, isRemembered, facts.config]);
 
   // Enum and unit titles come in the request's language: a language switch fetches them again. The
   // screen keeps the old titles until the new ones are there, and keeps them if the fetch fails.
@@ -171,7 +367,7 @@ export function useSession(): { step: SessionStep; reloadUser: () => Promise<voi
       if (!isCurrent) return;
       setConfigLocale(locale);
       if (config.enums.ok && config.units.ok) {
-        setFacts((current) => (nextSessionStep({ ...current, config }).kind === 'ready' ? { ...current, config } : current));
+        setFacts((current) => (nextSessionStep({ ...current, config }).kind === 'ready' ? { ...current, config, isConfigRemembered: false } : current));
       } else {
         console.warn('Could not reload the app config in the new language');
       }
@@ -186,7 +382,7 @@ export function useSession(): { step: SessionStep; reloadUser: () => Promise<voi
     if (!user.ok) throw new HttpError(user.status, user.message === null ? null : { message: user.message });
     // Keep the user on screen rather than breaking the layout over one bad answer.
     if (nextSessionStep({ accessToken: 'present', user }).kind === 'broken') throw new Error('GET /user answered without a valid user');
-    setFacts((current) => ({ ...current, user }));
+    setFacts((current) => ({ ...current, user, isUserRemembered: false }));
   }, []);
 
   return { step, reloadUser };

@@ -4,7 +4,8 @@
 // Guarantees: the current company is always one of the user's companies: a stored id the user no longer
 // belongs to (left, deactivated, or a value written by hand) is ignored, and the first of
 // `CurrentUser.companies` stands in; a user without companies has none (null). Every open tab and every
-// component follows a change at once (the `storage` event carries it between tabs).
+// component follows a change at once (the `storage` event carries it between tabs). Sign-out forgets the
+// signed-out user's choice (`forgetCurrentCompany`), so the next person on the device learns nothing of it.
 import { useCallback, useSyncExternalStore } from 'react';
 import type { CurrentUser } from '../domain/user';
 import { useCurrentUser } from './app-state';
@@ -43,6 +44,17 @@ export function setCurrentCompany(userId: string, companyId: string, store: Stor
   } catch (error) {
     // A full storage keeps the previous choice; the switch still applies until the page reloads.
     console.warn('Could not remember the current company', error);
+  }
+  for (const listener of listeners) listener();
+}
+
+/** Forgets the current company of `userId` (sign-out on a shared device). */
+export function forgetCurrentCompany(userId: string, store: Storage | null = storage()): void {
+  if (readStoredCompanyId(userId, store) === null) return;
+  try {
+    store?.removeItem(keyOf(userId));
+  } catch (error) {
+    console.warn('Could not forget the current company', error);
   }
   for (const listener of listeners) listener();
 }

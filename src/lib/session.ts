@@ -1,16 +1,31 @@
 // Sign-in and sign-out, and the session rules of spec section 4 as a pure function.
-// Guarantees: signing in stores both tokens together; signing out always ends with both tokens removed,
-// the login route loaded and the page reloaded, whether or not the server heard the logout call.
+// Guarantees: signing in stores both tokens together. Signing out always ends on the login route with the
+// page reloaded, whether or not the server heard the logout call, and (a shared tablet) leaves nothing of the
+// signed-out user's company data readable by the next person, in this order: the offline machinery stops
+// (nothing sends or pulls for that user any more) and the remembered session is forgotten; both tokens are
+// removed from localStorage AND from the IndexedDB mirror the service worker reads, so the worker can no
+// longer send or refresh as that user; the worker's uploads cache (photos served without a token check) is
+// deleted from the page and the worker is told to clear its user caches; the user's mirrored rows are
+// deleted except their unsent work (src/lib/sign-out-data.ts: kept on the device, owned by them, sent only
+// when they sign in again); their current company is forgotten. Only then the page navigates. Every step is
+// bounded in time and a failing step does not stop the others, so sign-out never hangs.
 import type { LogoutInput } from '../domain/auth';
 import { paths } from '../domain/paths';
 import { CurrentUser, EnumsData, Unit, buildAppConfig, type AppConfig, type TokenPair } from '../domain/user';
 import { array, type } from 'superstruct';
 import { http } from './api';
 import { TOKEN_EXPIRED_MESSAGE } from './http';
-import { tokenStore } from './token-store';
+import { tokenStore, type ObservableTokenStore } from './token-store';
+import { subjectOf, writeTokensFromPage } from '../../sw/token-mirror';
 
 /** How long sign-out waits for the server before leaving anyway. */
 export const LOGOUT_TIMEOUT_MS = 3000;
+/** How long sign-out gives each local step (stores, caches) before going on without it. */
+export const SIGN_OUT_STEP_TIMEOUT_MS = 5000;
+/** The service worker's cache of uploaded images (`UPLOADS_CACHE` in sw/sw.ts). */
+export const UPLOADS_CACHE_NAME = 'uploads-v1';
+/** The message that makes the service worker drop the caches that hold a user's data (sw/sw.ts). */
+export const CLEAR_USER_CACHES_MESSAGE = { type: 'CLEAR_USER_CACHES' } as const;
 
 /** Stores both tokens; resolves once the service worker's IndexedDB copy has them too, so a
  * navigation right after sign-in cannot cut that write off. */
@@ -19,14 +34,96 @@ export async function signIn(pair: TokenPair): Promise<void> {
   await tokenStore.whenMirrored();
 }
 
-export async function signOut(): Promise<void> {
-  const refreshToken = tokenStore.getRefresh();
+/** What sign-out does, step by step; each has the browser's own default (tests give theirs). */
+export interface SignOutDependencies {
+  tokens: Pick<ObservableTokenStore, 'getAccess' | 'getRefresh' | 'clear' | 'whenMirrored'>;
+  /** The server's logout call (best effort). */
+  logout: (refreshToken: string, signal: AbortSignal) => Promise<unknown>;
+  /** Stops the replayer and the pulls, forgets the remembered session; answers the user they ran for. */
+  stopOffline: () => Promise<string | null>;
+  /** Removes the tokens from the worker's IndexedDB mirror (again, in case the token store's write was lost). */
+  clearTokenMirror: () => Promise<void>;
+  /** Deletes the uploads cache and tells the worker to clear its user caches. */
+  clearWorkerCaches: () => Promise<void>;
+  /** Deletes the user's device data except their unsent work. */
+  clearUserData: (userId: string) => Promise<void>;
+  forgetCurrentCompany: (userId: string) => Promise<void>;
+  /** Leaves for the login route with a page load. */
+  navigate: (path: string) => void;
+  /** The bound of each local step (ms). */
+  stepTimeoutMs?: number;
+}
+
+async function stopOfflineOfPage(): Promise<string | null> {
+  // Loaded only once signed in; on the sign-in pages there is nothing to stop.
+  const { forgetSession, offlineUserId, stopOffline } = await import('./offline');
+  const userId = offlineUserId();
+  stopOffline();
+  forgetSession();
+  return userId;
+}
+
+/** Deletes the uploads cache from the page and asks the active service worker to clear its user caches. */
+export async function clearWorkerCaches(): Promise<void> {
+  const deleting = typeof caches === 'undefined' ? Promise.resolve(false) : caches.delete(UPLOADS_CACHE_NAME);
+  if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
+    // The worker clears what it may hold besides; a worker that is still installing has served nothing yet.
+    const registration = await navigator.serviceWorker.getRegistration();
+    const worker = registration?.active ?? navigator.serviceWorker.controller;
+    worker?.postMessage(CLEAR_USER_CACHES_MESSAGE);
+  }
+  await deleting;
+}
+
+async function clearUserDataOfPage(userId: string): Promise<void> {
+  const [{ clearSignedOutUserData }, { getAppDatabase }] = await Promise.all([import('./sign-out-data'), import('./db/database')]);
+  await clearSignedOutUserData(getAppDatabase(), userId);
+}
+
+const pageDependencies = (): SignOutDependencies => ({
+  tokens: tokenStore,
+  logout: (refreshToken, signal) => {
+    const body: LogoutInput = { refresh_token: refreshToken };
+    return http.post('/api/v1/auth/logout', body, { minDuration: 0, signal });
+  },
+  stopOffline: stopOfflineOfPage,
+  clearTokenMirror: () => writeTokensFromPage(null, null),
+  clearWorkerCaches,
+  clearUserData: clearUserDataOfPage,
+  forgetCurrentCompany: async (userId) => (await import('./current-company')).forgetCurrentCompany(userId),
+  navigate: (path) => window.location.replace(path),
+});
+
+/** Runs one step within `ms`; a failure or a timeout is logged and sign-out goes on. */
+async function step(label: string, ms: number, run: () => Promise<unknown>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  try {
+    const outcome = await Promise.race([run().then(() => 'done' as const), timeout]);
+    if (outcome === 'timeout') console.error(`Sign-out: ${label} did not finish in ${ms} ms; going on`);
+  } catch (error) {
+    console.error(`Sign-out: ${label} failed`, error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function signOut(overrides: Partial<SignOutDependencies> = {}): Promise<void> {
+  const deps = { ...pageDependencies(), ...overrides };
+  const ms = deps.stepTimeoutMs ?? SIGN_OUT_STEP_TIMEOUT_MS;
+  const { tokens } = deps;
+  const refreshToken = tokens.getRefresh();
+  // Whose data to clear: the user the machinery ran for and the tokens' own user (the same person, normally).
+  const userIds = new Set<string>();
+  for (const id of [subjectOf(tokens.getAccess()), subjectOf(refreshToken)]) if (id !== null) userIds.add(id);
+
   if (refreshToken) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), LOGOUT_TIMEOUT_MS);
     try {
-      const body: LogoutInput = { refresh_token: refreshToken };
-      await http.post('/api/v1/auth/logout', body, { minDuration: 0, signal: controller.signal });
+      await deps.logout(refreshToken, controller.signal);
     } catch (error) {
       // Best effort: the tokens go away below in any case; the server revokes the family on its own later.
       console.warn('The server did not confirm the sign-out', error);
@@ -34,16 +131,22 @@ export async function signOut(): Promise<void> {
       clearTimeout(timer);
     }
   }
-  // Loaded only once signed in; on the sign-in pages there is nothing to stop.
-  try {
-    const { forgetSession, stopOffline } = await import('./offline');
-    stopOffline();
-    forgetSession();
-  } catch (error) {
-    console.warn('Could not stop the offline sync before leaving', error);
+  await step('stopping the offline sync', ms, async () => {
+    const userId = await deps.stopOffline();
+    if (userId !== null) userIds.add(userId);
+  });
+  // The worker reads its tokens from IndexedDB: both copies go before anything else, so it stops acting as this user.
+  tokens.clear();
+  await step('removing the token mirror', ms, async () => {
+    await tokens.whenMirrored();
+    await deps.clearTokenMirror();
+  });
+  await step('clearing the worker caches', ms, deps.clearWorkerCaches);
+  for (const userId of userIds) {
+    await step('deleting the device data', ms, () => deps.clearUserData(userId));
+    await step('forgetting the current company', ms, () => deps.forgetCurrentCompany(userId));
   }
-  tokenStore.clear();
-  window.location.replace(paths.auth.login);
+  deps.navigate(paths.auth.login);
 }
 
 export interface SignOutWarning {

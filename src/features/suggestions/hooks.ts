@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../lib/app-state';
 import { getAppDatabase, type OutboxRow, type OutboxStatus } from '../../lib/db/database';
 import { MIRROR_ROW_STRUCTS, StoredOutboxRow, checkRows, isStoredFile } from '../../lib/db/rows';
 import { afterEnqueue } from '../../lib/offline';
+import { knownPersistentStorage } from '../../lib/outbox/durability';
 import { StorageQuotaError, entityKeyOf } from '../../lib/outbox/outbox';
 import { FormError } from '../../ui/form';
 import { SUGGESTION_CREATE_KIND, resendSuggestion, submitSuggestion, type PhotoInput, type SubmitResult, type SuggestionDraft } from './store';
@@ -154,7 +155,13 @@ export function useSubmitSuggestion(): (draft: SuggestionDraft, photos: readonly
           const row = await db.outbox.where('id').equals(resendOf).first();
           const done = await resendSuggestion(db, user.id, resendOf, draft, afterEnqueue);
           if (!done || !row) throw new FormError({ message: intl.formatMessage({ id: 'suggestions.resend.gone', defaultMessage: 'This proposal is no longer waiting to be sent.' }) });
-          return { id: row.entityKey.slice('suggestions:'.length), isStoragePersistent: true };
+          // The question was asked with the first submit; a refusal known by now is still worth the warning.
+          const known = knownPersistentStorage();
+          return {
+            id: row.entityKey.slice('suggestions:'.length),
+            isStoragePersistent: known !== false,
+            storagePersistence: known === null ? 'unknown' : known ? 'granted' : 'refused',
+          };
         }
         return await submitSuggestion(draft, photos, { db, author: { id: user.id, fullName: user.fullName }, afterWrite: afterEnqueue });
       } catch (error) {

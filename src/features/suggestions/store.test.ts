@@ -1,12 +1,15 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Suggestion } from '../../domain/suggestion';
 import { AppDatabase } from '../../lib/db/database';
+import { PERSISTENCE_ANSWER_BOUND_MS, ensurePersistentStorage, knownPersistentStorage, resetPersistentStorageAnswer } from '../../lib/outbox/durability';
 import { StorageQuotaError, listOutbox } from '../../lib/outbox/outbox';
 import { resendSuggestion, storeCreatedSuggestion, submitSuggestion, type PhotoInput, type SuggestionDraft } from './store';
 
 const opened: AppDatabase[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
+  resetPersistentStorageAnswer();
   for (const db of opened.splice(0)) {
     db.close();
     await db.delete();
@@ -79,6 +82,55 @@ describe('submitSuggestion', () => {
     const db = openDb();
     const result = await submitSuggestion(draft, [], { db, author, ensurePersistent: () => Promise.resolve(false) });
     expect(result.isStoragePersistent).toBe(false);
+    expect(await counts(db)).toEqual({ suggestions: 1, outbox: 1, files: 0 });
+  });
+
+  it('stores the proposal and resolves when the persistence question is never answered (a prompt nobody answers)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const db = openDb();
+    let told = 0;
+    const submitting = submitSuggestion(draft, [photo([9])], {
+      db,
+      author,
+      ensurePersistent: () => new Promise<boolean>(() => undefined),
+      afterWrite: () => (told += 1),
+    });
+    // The write does not wait on the question: the proposal is stored before the bound has passed.
+    await vi.waitFor(async () => expect(await counts(db)).toEqual({ suggestions: 1, outbox: 1, files: 1 }), { interval: 1 });
+    expect(told).toBe(1);
+    await vi.advanceTimersByTimeAsync(PERSISTENCE_ANSWER_BOUND_MS);
+    const result = await submitting;
+    expect(result).toMatchObject({ isStoragePersistent: false, storagePersistence: 'unknown' });
+    const [row] = await listOutbox(db, 'u1');
+    expect(row).toMatchObject({ entityKey: `suggestions:${result.id}`, status: 'pending' });
+  });
+
+  it("never lets the browser's own pending persist() hold the submit, and keeps its late answer", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let answer: (isGranted: boolean) => void = () => undefined;
+    const storage = { persisted: () => Promise.resolve(false), persist: () => new Promise<boolean>((resolve) => (answer = resolve)) };
+    const db = openDb();
+    const submitting = submitSuggestion(draft, [], { db, author, ensurePersistent: () => ensurePersistentStorage(storage) });
+    await vi.advanceTimersByTimeAsync(PERSISTENCE_ANSWER_BOUND_MS);
+    expect(await submitting).toMatchObject({ isStoragePersistent: false, storagePersistence: 'unknown' });
+    expect(await counts(db)).toEqual({ suggestions: 1, outbox: 1, files: 0 });
+    expect(knownPersistentStorage()).toBeNull();
+    answer(true);
+    await expect(ensurePersistentStorage(storage)).resolves.toBe(true);
+    expect(knownPersistentStorage()).toBe(true);
+  });
+
+  it('reports a grant that comes within the bound', async () => {
+    const db = openDb();
+    const result = await submitSuggestion(draft, [], { db, author, ensurePersistent: () => Promise.resolve(true) });
+    expect(result).toMatchObject({ isStoragePersistent: true, storagePersistence: 'granted' });
+  });
+
+  it('treats a failing persistence question as a refusal and still stores the proposal', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const db = openDb();
+    const result = await submitSuggestion(draft, [], { db, author, ensurePersistent: () => Promise.reject(new Error('denied')) });
+    expect(result).toMatchObject({ isStoragePersistent: false, storagePersistence: 'refused' });
     expect(await counts(db)).toEqual({ suggestions: 1, outbox: 1, files: 0 });
   });
 

@@ -5,8 +5,11 @@
 // proposal under the row's Idempotency-Key; the success handler then stores the server's proposal over the
 // local one, so it becomes a normal proposal.
 // Guarantees: the proposal's id is made here (a uuid), so the local row, the outbox row's entity key
-// (`suggestions:<id>`) and the server's row are one and the same proposal; persistent storage is asked for
-// before the write and a refusal is reported to the caller; a full disk surfaces as `StorageQuotaError`
+// (`suggestions:<id>`) and the server's row are one and the same proposal; the write never waits on the
+// browser's persistent-storage question (Firefox holds `persist()` until a person answers a prompt): it is
+// asked alongside the write and its answer is awaited for at most `PERSISTENCE_ANSWER_BOUND_MS` from the ask,
+// after the write committed; a refusal or no answer is reported to the caller (`isStoragePersistent: false`)
+// so the user is told the unsent proposal could be evicted; a full disk surfaces as `StorageQuotaError`
 // (nothing stored, the form keeps the draft).
 import {
   Suggestion,
@@ -15,7 +18,7 @@ import {
   type SuggestionInput,
 } from '../../domain/suggestion';
 import type { AppDatabase, StoredSuggestion } from '../../lib/db/database';
-import { ensurePersistentStorage } from '../../lib/outbox/durability';
+import { PERSISTENCE_ANSWER_BOUND_MS, answerWithin, ensurePersistentStorage, type PersistenceAnswer } from '../../lib/outbox/durability';
 import { enqueue, entityKeyOf, revise, storeFile, writeWithOutbox } from '../../lib/outbox/outbox';
 import type { SuccessHandler } from '../../lib/outbox/replayer';
 
@@ -43,16 +46,20 @@ export interface SubmitContext {
   db: AppDatabase;
   author: { id: string; fullName: string };
   now?: () => Date;
-  /** Asks for persistent storage; the browser's own by default. */
+  /** Asks for persistent storage; the browser's own by default. May never settle (a prompt nobody answers). */
   ensurePersistent?: () => Promise<boolean>;
+  /** How long after asking the answer is still awaited once the proposal is stored (ms). */
+  persistenceBoundMs?: number;
   /** Told after the write committed (the app drains the outbox and registers Background Sync). */
   afterWrite?: () => void;
 }
 
 export interface SubmitResult {
   id: string;
-  /** False: the browser may evict the device's storage, and with it the unsent proposal. */
+  /** False: the browser may evict the device's storage, and with it the unsent proposal (refused or no answer yet). */
   isStoragePersistent: boolean;
+  /** The browser's answer as it stood when the submit returned. */
+  storagePersistence: PersistenceAnswer;
 }
 
 export function suggestionsPath(companyId: string): string {
@@ -107,7 +114,8 @@ function inputOf(id: string, draft: SuggestionDraft, at: string): SuggestionInpu
  */
 export async function submitSuggestion(draft: SuggestionDraft, photos: readonly PhotoInput[], context: SubmitContext): Promise<SubmitResult> {
   const { db, author } = context;
-  const isStoragePersistent = await (context.ensurePersistent ?? (() => ensurePersistentStorage()))();
+  // Asked now, while the user's tap still counts as a gesture, but never awaited before the write.
+  const persistence = askPersistence(context);
   const id = crypto.randomUUID();
   const now = (context.now ?? (() => new Date()))();
   const at = now.toISOString();
@@ -132,7 +140,31 @@ export async function submitSuggestion(draft: SuggestionDraft, photos: readonly 
     });
   });
   context.afterWrite?.();
-  return { id, isStoragePersistent };
+  const storagePersistence = persistence.latest() ?? (await persistence.bounded);
+  return { id, isStoragePersistent: storagePersistence === 'granted', storagePersistence };
+}
+
+/** The persistence question: its answer once it came, and the same bounded from the moment it was asked. */
+function askPersistence(context: SubmitContext): { latest: () => PersistenceAnswer | null; bounded: Promise<PersistenceAnswer> } {
+  let asked: Promise<boolean>;
+  try {
+    asked = (context.ensurePersistent ?? (() => ensurePersistentStorage()))();
+  } catch (error) {
+    asked = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+  let latest: PersistenceAnswer | null = null;
+  const bounded = answerWithin(asked, context.persistenceBoundMs ?? PERSISTENCE_ANSWER_BOUND_MS);
+  // An answer that came while a large write was still going counts, even if the bound had passed by then.
+  asked.then(
+    (isGranted) => {
+      latest = isGranted ? 'granted' : 'refused';
+    },
+    () => {
+      // answerWithin has logged it.
+      latest = 'refused';
+    },
+  );
+  return { latest: () => latest, bounded };
 }
 
 /**
