@@ -1,5 +1,5 @@
-// The offline machinery of the signed-in page (DESIGN.md, "Offline-first data flow"): one replayer (with the
-// page's token store, HTTP client and fetch), its drain triggers, the pull scheduler for the user's companies
+// The offline machinery of the signed-in page (DESIGN.md, "Offline-first data flow"): one replayer (over the
+// page's HTTP client, the one transport of src/lib/http.ts), its drain triggers, the pull scheduler for the user's companies
 // (`CurrentUser.companies`) and connectivity, started for ONE user and stopped on sign-out.
 // Guarantees:
 // - the replayer and the pulls only ever act for the user they were started with (the owner id is fixed at
@@ -25,7 +25,6 @@ import { http } from './api';
 import { getConnectivity, type ProbingConnectivity } from './connectivity';
 import { getAppDatabase, type AppDatabase } from './db/database';
 import { StoredEnumsRow, checkRows } from './db/rows';
-import { readStoredLocale } from './locale-store';
 import { countUnsent, hasWaitingRows } from './outbox/outbox';
 import { createReplayer, type ExclusiveLocks, type SuccessHandler } from './outbox/replayer';
 import { shouldRegisterSync, startOutboxTriggers, type OutboxTriggers } from './outbox/triggers';
@@ -134,13 +133,11 @@ export function startOffline(options: OfflineOptions): void {
   const active = { value: true };
   const replayer = createReplayer({
     db,
-    fetch: (input, init) => globalThis.fetch(input, init),
-    tokens: tokenStore,
+    // The app's one transport: the same token store, locale, deadlines and shared refresh as every call.
     http,
     getOwnerUserId: () => (active.value ? userId : null),
     clock: { now: () => Date.now() },
     random: Math.random,
-    getLocale: () => readStoredLocale(),
     locks: browserLocks(),
     handlers: options.handlers,
   });

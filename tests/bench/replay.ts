@@ -71,13 +71,10 @@ try {
 
   const replayer = createReplayer({
     db,
-    fetch: fetchHere,
-    tokens,
     http,
     getOwnerUserId: () => user.id,
     clock: { now: () => Date.now() },
     random: Math.random,
-    prefix: PREFIX,
     handlers: suggestionOutboxHandlers,
   });
 

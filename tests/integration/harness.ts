@@ -236,18 +236,18 @@ export const freshDbName = () => `integration-${process.pid}-${++dbCounter}-${ra
 export function replayerFor(db: AppDatabase, session: Session, clock: FakeClock, overrides: Partial<ReplayerOptions> = {}): Replayer {
   return createReplayer({
     db,
-    fetch: session.net.fetch,
-    tokens: session.tokens,
+    // The session's own transport over the faulty network: its token store and the one shared refresh.
     http: session.http,
     getOwnerUserId: () => session.userId,
     clock,
     random: () => 0.5,
-    prefix: session.prefix,
-    getLocale: () => 'en',
     handlers: suggestionOutboxHandlers,
     // A tab of its own unless the test shares one lock manager between "tabs" (or passes null: the lease).
     locks: fakeLocks(),
-    requestTimeoutMs: 300,
+    // The transport holds every request to its deadline, the refresh and the resend included, even when the
+    // fetch ignores its signal: only a hang may reach it, never a slow answer of a loaded machine. Tests that
+    // hang a request on purpose pass a short one.
+    requestTimeoutMs: 10_000,
     ...overrides,
   });
 }

@@ -1,13 +1,17 @@
 // The outbox and its replayer against the real main-service, through a fault-injecting network: lost answers,
 // failures between a proposal and its photos, killed replays, two tabs, reused keys, expired tokens, poison
-// items, 5xx and timeouts, long outages, a network that comes back after a long refusal, and a discard while
-// a photo is going up. Each test checks the server's database (exactly one proposal per submission, its
-// photos once) and Dexie (nothing left behind that was sent, nothing dropped that was not).
+// items, 5xx and timeouts, long outages, a network that comes back after a long refusal, a discard while a
+// photo is going up, and the service worker's refresh racing a sign-out. Each test checks the server's
+// database (exactly one proposal per submission, its photos once) and Dexie (nothing left behind that was
+// sent, nothing dropped that was not).
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createHttpClient } from '../../src/lib/http';
 import { countUnsent, discard, listOutbox, revise } from '../../src/lib/outbox/outbox';
 import { BACKOFF_CAP_MS, LEASE_MS } from '../../src/lib/outbox/replayer';
 import { pullCompany } from '../../src/lib/sync/pull';
+import { createWorkerTokens, workerRefreshLocks } from '../../sw/outbox-sync';
+import { AUTH_CHANNEL_NAME, readTokenMirror, writeTokensFromPage } from '../../sw/token-mirror';
 import {
   AppDatabase,
   DAY,
@@ -292,7 +296,8 @@ describe('a poison item, 5xx and timeouts (7)', () => {
     const faults = [{ kind: 'status', status: 500 }, { kind: 'status', status: 502 }, { kind: 'hang' }, { kind: 'status', status: 503 }, { kind: 'hang' }] as const;
     let index = 0;
     net.fault = (call) => (isProposalPost(call.path) ? faults[index++] : undefined);
-    const replayer = replayerFor(db, session, clock);
+    // Short, so the two hangs end soon; long enough that no real answer misses it.
+    const replayer = replayerFor(db, session, clock, { requestTimeoutMs: 1_000 });
     let answered = 0;
     for (const fault of faults) {
       const result = await replayer.drain();
@@ -395,5 +400,102 @@ describe('a discard while a photo is going up (issue 9, item 9)', () => {
     expect(await countUnsent(db, session.userId)).toBe(0);
     expect(net.reached('POST', isProposalPost)).toHaveLength(0);
     expect((await serverCounts(server, [id])).get(id)).toBe(0);
+  });
+});
+
+describe("the service worker's refresh and a sign-out (issue 9, item 5)", () => {
+  afterEach(() => writeTokensFromPage(null, null));
+
+  /** The worker's tokens (read from the mirror) and its own instance of the transport, as sw/outbox-sync.ts builds them. */
+  async function workerTransport(session: Session, net: FaultyNetwork) {
+    const tokens = createWorkerTokens();
+    await tokens.reload();
+    const http = createHttpClient({ prefix: session.prefix, tokens, fetch: net.fetch, getLocale: () => 'en', onAuthFailure: () => undefined, locks: workerRefreshLocks(tokens, null) });
+    return { tokens, http };
+  }
+
+  /** What open pages hear on the `auth` channel; `settle` returns it once everything posted before has arrived. */
+  function listenToAuthChannel() {
+    const heard: unknown[] = [];
+    const channel = new BroadcastChannel(AUTH_CHANNEL_NAME);
+    channel.onmessage = (event: MessageEvent) => heard.push(event.data);
+    return {
+      heard,
+      async settle(): Promise<unknown[]> {
+        const marker = new BroadcastChannel(AUTH_CHANNEL_NAME);
+        marker.postMessage('marker');
+        marker.close();
+        await vi.waitFor(() => expect(heard).toContain('marker'));
+        channel.close();
+        return heard.filter((message) => message !== 'marker');
+      },
+    };
+  }
+
+  const proposalStatuses = (net: FaultyNetwork) => net.calls.filter((call) => isProposalPost(call.path)).map((call) => call.status);
+
+  it('stores the refreshed pair over the one it spent, tells the pages, and sends', async () => {
+    const { net, session, db, clock } = await setup();
+    const { id } = await submitProposal(db, session, clock);
+    await writeTokensFromPage(await expiredAccessToken(server, session.userId), session.tokens.refresh);
+    const worker = await workerTransport(session, net);
+    const channel = listenToAuthChannel();
+
+    const result = await replayerFor(db, session, clock, { http: worker.http }).drain();
+
+    expect(result).toMatchObject({ sent: 1, stopped: null });
+    await expectExactlyOnce([id]);
+    const mirror = await readTokenMirror();
+    expect(mirror).toMatchObject({ accessToken: worker.tokens.getAccess(), refreshToken: worker.tokens.getRefresh(), writtenByWorker: true });
+    expect(mirror.refreshToken).not.toBe(session.tokens.refresh);
+    expect(await channel.settle()).toEqual([{ type: 'tokens', accessToken: mirror.accessToken, refreshToken: mirror.refreshToken }]);
+  });
+
+  it('writes nothing back when the user signed out during the refresh, and sends nothing more as that user', async () => {
+    const { net, session, db, clock } = await setup();
+    const { id, key } = await submitProposal(db, session, clock);
+    await writeTokensFromPage(await expiredAccessToken(server, session.userId), session.tokens.refresh);
+    const worker = await workerTransport(session, net);
+    const channel = listenToAuthChannel();
+    // The server rotated the pair; before the worker sees the answer, the page signs out and clears the mirror.
+    net.afterAnswer = async (call) => {
+      if (call.path === '/auth/refresh-token') await writeTokensFromPage(null, null);
+    };
+
+    const result = await replayerFor(db, session, clock, { http: worker.http }).drain();
+    net.afterAnswer = () => undefined;
+
+    expect(result).toMatchObject({ sent: 0, stopped: 'auth' });
+    expect(await readTokenMirror()).toEqual({ accessToken: null, refreshToken: null, writtenByWorker: false });
+    expect([worker.tokens.getAccess(), worker.tokens.getRefresh()]).toEqual([null, null]);
+    expect(await channel.settle()).toEqual([]);
+    // Told 'Token Expired.', then resent without any token: refused, never accepted.
+    expect(proposalStatuses(net)).toEqual([403, 401]);
+    expect((await serverCounts(server, [id])).get(id)).toBe(0);
+    // The row stays on the device, the signed-out user's, for their next sign-in.
+    expect(await listOutbox(db, session.userId)).toEqual([expect.objectContaining({ id: key, status: 'pending' })]);
+  });
+
+  it("never sends one user's rows under the next user's tokens when they sign in during the refresh", async () => {
+    const { net, session, db, clock } = await setup();
+    const next = await signIn(server, new FaultyNetwork(), 'head@demo.local');
+    const { id, key } = await submitProposal(db, session, clock);
+    await writeTokensFromPage(await expiredAccessToken(server, session.userId), session.tokens.refresh);
+    const worker = await workerTransport(session, net);
+    const channel = listenToAuthChannel();
+    net.afterAnswer = async (call) => {
+      if (call.path === '/auth/refresh-token') await writeTokensFromPage(next.tokens.access, next.tokens.refresh);
+    };
+
+    const result = await replayerFor(db, session, clock, { http: worker.http }).drain();
+    net.afterAnswer = () => undefined;
+
+    expect(result).toMatchObject({ sent: 0, stopped: 'auth' });
+    expect(await readTokenMirror()).toEqual({ accessToken: next.tokens.access, refreshToken: next.tokens.refresh, writtenByWorker: false });
+    expect([worker.tokens.getAccess(), worker.tokens.getRefresh()]).toEqual([null, null]);
+    expect(await channel.settle()).toEqual([]);
+    expect(proposalStatuses(net)).toEqual([403, 401]);
+    expect((await serverCounts(server, [id])).get(id)).toBe(0);
+    expect(await listOutbox(db, session.userId)).toEqual([expect.objectContaining({ id: key, status: 'pending' })]);
   });
 });

@@ -1,11 +1,12 @@
 // What the Unsent screen and the header badge read and do: the signed-in user's outbox only (rows are
 // tagged by owner), live from Dexie; writes through store.ts. The list holds every row the badge counts:
-// the readable rows and, apart, the ones that fail their struct (`readOutbox`).
+// the readable rows and, apart, the ones that fail their struct (`readOutbox`). A discard is followed by a
+// pull (`pullNow`), which fetches again what the pull skipped while the discarded change waited.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
 import { useCurrentUser } from '../../lib/app-state';
 import { getAppDatabase } from '../../lib/db/database';
-import { drainNow } from '../../lib/offline';
+import { drainNow, pullNow } from '../../lib/offline';
 import { countUnsent, readOutbox, type OutboxContents } from '../../lib/outbox/outbox';
 import { discardUnreadableUnsent, discardUnsent, retryUnsent } from './store';
 
@@ -36,15 +37,17 @@ export function useUnsentActions(): UnsentActions {
     },
     [userId],
   );
+  // The pull skipped the server's changes to an entity while it had unsent changes; once a discard takes its
+  // last row away, a pull at once fetches it again, so the device does not keep a state the server never had.
   const discard = useCallback(
     async (outboxId: string) => {
-      await discardUnsent(getAppDatabase(), userId, outboxId);
+      if (await discardUnsent(getAppDatabase(), userId, outboxId)) pullNow();
     },
     [userId],
   );
   const discardUnreadable = useCallback(
     async (seq: number) => {
-      await discardUnreadableUnsent(getAppDatabase(), userId, seq);
+      if (await discardUnreadableUnsent(getAppDatabase(), userId, seq)) pullNow();
     },
     [userId],
   );

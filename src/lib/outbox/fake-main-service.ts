@@ -1,6 +1,8 @@
 // Test double of the main-service for the outbox and pull tests (not used by the app): proposals and
 // uploads with the Idempotency-Key rules of docs/api.md (replay answers the stored response, another body
-// under the same key 422, a key still running 409), bearer tokens that can be expired on demand, and fault
+// under the same key 422, a key still running 409), bearer tokens that can be expired on demand, the refresh
+// endpoint of the client's transport (a new access token for a valid refresh token, which is kept: rotation
+// is the real server's, exercised by the integration tests; refused once revoked), and fault
 // injection per request (no answer, answer lost after commit, a status, a hang), and a hook that runs
 // between the server's work and the client seeing its answer.
 import { type Suggestion, SuggestionInput, dueDateOf } from '../../domain/suggestion';
@@ -16,9 +18,12 @@ export interface FakeCall {
   path: string;
   key: string | null;
   token: string | null;
+  /** The `Language` header. */
+  language: string | null;
 }
 
 const API = '/main-service/api/v1';
+const REFRESH_PATH = `${API}/auth/refresh-token`;
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
@@ -30,19 +35,23 @@ export class FakeMainService {
   /** How many times each key's change was really carried out (must never exceed 1). */
   readonly executions = new Map<string, number>();
   readonly validTokens = new Set<string>();
+  readonly validRefreshTokens = new Set<string>();
   /** Decides a fault for each call; undefined lets it through. */
   fault: (call: FakeCall) => Fault | undefined = () => undefined;
   /** Runs after the server carried a call out, before the client sees the answer (a user acting meanwhile). */
   afterHandle: (call: FakeCall) => void | Promise<void> = () => undefined;
+  /** Requests answered with the 'hang' fault so far (each waits until the client gives up on it). */
+  hangs = 0;
   /** Largest number of requests in flight at once. */
   maxInFlight = 0;
   private inFlight = 0;
   private readonly stored = new Map<string, { hash: string; status: number; body: unknown } | 'running'>();
   private counter = 0;
 
-  constructor(userId = '00000000-0000-4000-8000-000000000001', token = 'token-1') {
+  constructor(userId = '00000000-0000-4000-8000-000000000001', token = 'token-1', refreshToken = 'refresh-1') {
     this.userId = userId;
     this.validTokens.add(token);
+    this.validRefreshTokens.add(refreshToken);
   }
 
   readonly fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -53,6 +62,7 @@ export class FakeMainService {
       path: url.split('?')[0] ?? url,
       key: headers.get('Idempotency-Key'),
       token: headers.get('Authorization')?.replace(/^Bearer /, '') ?? null,
+      language: headers.get('Language'),
     };
     this.inFlight += 1;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
@@ -61,6 +71,7 @@ export class FakeMainService {
       const fault = this.fault(call);
       if (fault?.kind === 'network') throw new TypeError('Failed to fetch');
       if (fault?.kind === 'hang') {
+        this.hangs += 1;
         return await new Promise<Response>((_resolve, reject) => {
           init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation timed out.', 'TimeoutError')));
         });
@@ -81,6 +92,16 @@ export class FakeMainService {
     this.validTokens.clear();
   }
 
+  /** Refresh calls that reached the server. */
+  get refreshCalls(): number {
+    return this.calls.filter((call) => call.path === REFRESH_PATH).length;
+  }
+
+  /** Every refresh token is refused from now on (the session ended on the server). */
+  revokeRefreshTokens(): void {
+    this.validRefreshTokens.clear();
+  }
+
   issueToken(): string {
     this.counter += 1;
     const token = `token-r${this.counter}`;
@@ -89,6 +110,10 @@ export class FakeMainService {
   }
 
   private async handle(call: FakeCall, body: BodyInit | null): Promise<Response> {
+    if (call.path === REFRESH_PATH) {
+      if (call.method !== 'POST' || !call.token || !this.validRefreshTokens.has(call.token)) return json(401, { message: 'Refresh token is invalid' });
+      return json(200, { access_token: this.issueToken(), refresh_token: call.token });
+    }
     if (!call.token || !this.validTokens.has(call.token)) return json(403, { message: 'Token Expired.' });
     const upload = call.method === 'POST' && call.path === `${API}/files/upload`;
     const suggestionsMatch = /^\/main-service\/api\/v1\/companies\/([^/]+)\/suggestions$/.exec(call.path);

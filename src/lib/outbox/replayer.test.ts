@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { AppDatabase } from '../db/database';
+import { createHttpClient, type ExchangeRequest } from '../http';
+import type { TokenStore } from '../token-store';
 import type { Suggestion, SuggestionInput } from '../../domain/suggestion';
 import { FakeMainService, type FakeCall, type Fault } from './fake-main-service';
 import { countUnsent, discard, discardUnreadable, entityKeyOf, enqueue, listOutbox, readOutbox, retry, revise, storeFile, writeWithOutbox } from './outbox';
@@ -22,7 +24,14 @@ function openDb(name: string): AppDatabase {
 let dbCounter = 0;
 const freshName = () => `replayer-test-${++dbCounter}-${Math.random()}`;
 
+// The transport's deadlines run on these; only a test that hangs a request moves them on. IndexedDB
+// (fake-indexeddb schedules with setImmediate) and vi.waitFor keep the real ones.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+
 afterEach(async () => {
+  vi.useRealTimers();
   for (const db of databases.splice(0)) {
     db.close();
     await db.delete();
@@ -57,26 +66,54 @@ function fakeLocks(): ExclusiveLocks {
   };
 }
 
-function client(server: FakeMainService, initialToken = 'token-1') {
-  const tokens = { access: initialToken as string | null, getAccess: () => tokens.access };
-  const http = {
-    refreshes: 0,
-    async refreshSession() {
-      http.refreshes += 1;
-      await Promise.resolve();
-      tokens.access = server.issueToken();
+/** The tokens of one device (localStorage in the app: they outlive a reload). */
+function memoryTokens(access: string | null = 'token-1', refresh: string | null = 'refresh-1') {
+  const tokens = {
+    access,
+    refresh,
+    getAccess: () => tokens.access,
+    getRefresh: () => tokens.refresh,
+    set(pair: { access_token: string; refresh_token: string }) {
+      tokens.access = pair.access_token;
+      tokens.refresh = pair.refresh_token;
+    },
+    clear() {
+      tokens.access = null;
+      tokens.refresh = null;
     },
   };
-  return { tokens, http };
+  return tokens satisfies TokenStore;
+}
+type MemoryTokens = ReturnType<typeof memoryTokens>;
+
+/** The app's own transport over the fake server: its bearer token, deadlines and the one shared refresh. */
+function transport(fetch: typeof globalThis.fetch, tokens: MemoryTokens) {
+  const session = { authFailures: 0 };
+  const http = createHttpClient({
+    prefix: '/main-service',
+    tokens,
+    fetch,
+    getLocale: () => 'en',
+    onAuthFailure: () => {
+      session.authFailures += 1;
+    },
+  });
+  return { http, session };
 }
 
-function replayerFor(db: AppDatabase, server: FakeMainService, overrides: Partial<ReplayerOptions> = {}) {
-  const { tokens, http } = client(server);
+interface Device extends Partial<ReplayerOptions> {
+  /** The fetch under the transport (default the fake server's). */
+  fetch?: typeof globalThis.fetch;
+  /** The device's tokens (default a fresh pair the fake server accepts). */
+  tokens?: MemoryTokens;
+}
+
+function replayerFor(db: AppDatabase, server: FakeMainService, device: Device = {}) {
+  const { fetch = server.fetch, tokens = memoryTokens(), ...overrides } = device;
+  const { http, session } = transport(fetch, tokens);
   const clock = fakeClock();
   const replayer = createReplayer({
     db,
-    fetch: server.fetch,
-    tokens,
     http,
     getOwnerUserId: () => OWNER,
     clock,
@@ -88,7 +125,7 @@ function replayerFor(db: AppDatabase, server: FakeMainService, overrides: Partia
     },
     ...overrides,
   });
-  return { replayer, tokens, http, clock: (overrides.clock as ReturnType<typeof fakeClock> | undefined) ?? clock };
+  return { replayer, tokens, http, session, clock: (overrides.clock as ReturnType<typeof fakeClock> | undefined) ?? clock };
 }
 
 function proposal(id: string, title = 'Less scrap on line 2'): SuggestionInput {
@@ -240,7 +277,7 @@ describe('replayer: sending', () => {
     let posts = 0;
     server.fault = (call) => (call.path.endsWith('/suggestions') && ++posts === 3 ? { kind: 'hang' } : undefined);
     const clock = fakeClock();
-    const first = replayerFor(db1, server, { clock, requestTimeoutMs: 50 });
+    const first = replayerFor(db1, server, { clock });
     const killed = first.replayer.drain();
     await vi.waitFor(() => expect(posts).toBe(3));
     // A new page: new database connection, no locks (the lease of the dead page has to expire).
@@ -250,6 +287,8 @@ describe('replayer: sending', () => {
     expect((await second.replayer.drain()).skipped).toBe('busy');
     clock.advance(LEASE_MS + 1);
     const resumed = await second.replayer.drain();
+    // The dead page's request never got an answer: its deadline lets go of it at last.
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     await killed;
     expect(resumed.skipped).toBeNull();
     expect(await countUnsent(db2, OWNER)).toBe(0);
@@ -353,10 +392,16 @@ describe('replayer: sending', () => {
     const server = new FakeMainService();
     const faults: Fault[] = [{ kind: 'status', status: 500 }, { kind: 'hang' }, { kind: 'status', status: 503 }, { kind: 'network' }];
     server.fault = () => faults.shift();
-    const { replayer, clock } = replayerFor(db, server, { requestTimeoutMs: 20 });
+    const { replayer, clock } = replayerFor(db, server);
     const id = await submitProposal(db);
     for (let i = 0; i < 4; i += 1) {
-      await replayer.drain();
+      const drained = replayer.drain();
+      // The hang ends only by the request's deadline.
+      if (i === 1) {
+        await vi.waitFor(() => expect(server.hangs).toBe(1));
+        await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+      }
+      await drained;
       expect(await countUnsent(db, OWNER)).toBe(1);
       clock.advance(BACKOFF_CAP_MS);
     }
@@ -406,24 +451,70 @@ describe('replayer: sending', () => {
       if (call.path.endsWith('/suggestions') && ++posts === 7) server.expireTokens();
       return undefined;
     };
-    const { replayer, http } = replayerFor(db, server);
+    const { replayer, tokens } = replayerFor(db, server);
     const result = await replayer.drain();
     expect(result.sent).toBe(20);
-    expect(http.refreshes).toBe(1);
+    expect(server.refreshCalls).toBe(1);
+    expect(tokens.access).toBe('token-r1');
+    // The request told 'Token Expired.' went out once more with the new token, under the same key.
+    const seventh = proposalCalls(server).filter((call) => call.key === proposalCalls(server)[6]?.key);
+    expect(seventh.map((call) => call.token)).toEqual(['token-1', 'token-r1']);
     expect(server.suggestions.size).toBe(20);
+  });
+
+  it('shares that one refresh with a call of the page made at the same moment', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    for (let i = 0; i < 3; i += 1) await submitProposal(db, { photos: 1 });
+    server.expireTokens();
+    const { replayer, http } = replayerFor(db, server);
+    const [result, pageCall] = await Promise.all([
+      replayer.drain(),
+      // The fake serves no GET: after the refresh and the resend it answers 404.
+      http.get('/api/v1/user', undefined, { minDuration: 0 }).then(
+        () => 'answered',
+        (error: unknown) => (error as { status?: number }).status,
+      ),
+    ]);
+    expect(result.sent).toBe(3);
+    expect(pageCall).toBe(404);
+    expect(server.refreshCalls).toBe(1);
   });
 
   it('stops and keeps the rows when the session cannot be refreshed', async () => {
     const db = openDb(freshName());
     const server = new FakeMainService();
     server.expireTokens();
-    const { replayer, http } = replayerFor(db, server);
-    http.refreshSession = () => Promise.reject(Object.assign(new Error('refused'), { status: 401 }));
+    server.revokeRefreshTokens();
+    const { replayer, session, tokens } = replayerFor(db, server);
     await submitProposal(db);
     await submitProposal(db);
     const result = await replayer.drain();
     expect(result).toMatchObject({ stopped: 'auth', sent: 0 });
     expect((await listOutbox(db, OWNER)).map((r) => r.status)).toEqual(['pending', 'pending']);
+    // The transport ended the session (the page signs out); nothing more goes out under it.
+    expect(session.authFailures).toBe(1);
+    expect(tokens.access).toBeNull();
+    expect(server.refreshCalls).toBe(1);
+  });
+
+  it('treats a refresh that gets no answer as the network: not an attempt, the rows wait for a reconnect', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    server.expireTokens();
+    let down = true;
+    server.fault = (call) => (down && call.path.endsWith('/auth/refresh-token') ? { kind: 'network' } : undefined);
+    const { replayer, session } = replayerFor(db, server);
+    const id = await submitProposal(db);
+    expect(await replayer.drain()).toMatchObject({ stopped: 'offline', sent: 0 });
+    const [row] = await listOutbox(db, OWNER);
+    expect(row).toMatchObject({ status: 'pending', attempts: 0, lastError: { status: 0 } });
+    expect(session.authFailures).toBe(0);
+
+    down = false;
+    await replayer.wake();
+    expect((await replayer.drain()).sent).toBe(1);
+    expect(server.suggestions.has(id)).toBe(true);
   });
 
   it("never sends another user's items", async () => {
@@ -504,54 +595,61 @@ describe('replayer: a dead network is not an attempt', () => {
     expect(server.suggestions.has(answered)).toBe(false);
   });
 
-  it('counts a request with no answer by its deadline as a network failure, not an attempt', async () => {
+  it('counts a request with no answer in 20 s as a network failure, not an attempt', async () => {
     const db = openDb(freshName());
     const server = new FakeMainService();
     server.fault = () => ({ kind: 'hang' });
-    const controllers: AbortController[] = [];
-    const { replayer } = replayerFor(db, server, {
-      deadline: () => {
-        const controller = new AbortController();
-        controllers.push(controller);
-        return controller.signal;
-      },
-    });
+    const { replayer } = replayerFor(db, server);
     await submitProposal(db);
     const drained = replayer.drain();
-    await vi.waitFor(() => expect(controllers).toHaveLength(1));
-    controllers[0]?.abort();
-    expect(await drained).toMatchObject({ stopped: 'offline' });
+    let settled = false;
+    void drained.then(() => {
+      settled = true;
+    });
+    await vi.waitFor(() => expect(server.hangs).toBe(1));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await drained).toMatchObject({ stopped: 'offline', sent: 0 });
     const [row] = await listOutbox(db, OWNER);
     expect(row).toMatchObject({ status: 'pending', attempts: 0, lastError: { status: 0 } });
   });
 
-  it('gives a JSON request 20 s and an upload 20 s plus 1 s per 100 KB', async () => {
+  it('gives a JSON request 20 s and an upload 20 s plus 1 s per 100 KB, each under its own key', async () => {
     const db = openDb(freshName());
     const server = new FakeMainService();
-    const deadlines: { path: string; ms: number }[] = [];
-    const fetch: typeof server.fetch = (input, init) => {
-      const last = deadlines.at(-1);
-      if (last) last.path = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      return server.fetch(input, init);
-    };
+    const { http } = transport(server.fetch, memoryTokens());
+    const requests: ExchangeRequest[] = [];
     const { replayer } = replayerFor(db, server, {
-      fetch,
-      deadline: (ms) => {
-        deadlines.push({ path: '', ms });
-        return new AbortController().signal;
+      http: {
+        exchange: (request) => {
+          requests.push(request);
+          return http.exchange(request);
+        },
       },
     });
     const big = new Uint8Array(300_000);
+    let rowId = '';
+    let uploadKey = '';
     await writeWithOutbox(db, [db.suggestions], async () => {
       const file = await storeFile(db, { ownerUserId: OWNER, data: big.buffer, type: 'image/jpeg', name: 'big.jpg' });
+      uploadKey = file.uploadKey;
       const id = crypto.randomUUID();
-      await enqueue(db, { ownerUserId: OWNER, kind: 'suggestion.create', method: 'POST', path: `/api/v1/companies/${COMPANY}/suggestions`, body: proposal(id), entityKey: entityKeyOf('suggestions', id), fileIds: [file.id] });
+      rowId = (await enqueue(db, { ownerUserId: OWNER, kind: 'suggestion.create', method: 'POST', path: `/api/v1/companies/${COMPANY}/suggestions`, body: proposal(id), entityKey: entityKeyOf('suggestions', id), fileIds: [file.id] })).id;
     });
     expect((await replayer.drain()).sent).toBe(1);
     expect(REQUEST_TIMEOUT_MS).toBe(20_000);
-    expect(deadlines.find((d) => d.path.endsWith(UPLOAD_PATH))?.ms).toBe(23_000);
     expect(uploadDeadlineMs(300_000)).toBe(23_000);
-    expect(deadlines.find((d) => d.path.endsWith('/suggestions'))?.ms).toBe(20_000);
+    expect(requests.map(({ method, url, timeoutMs, idempotencyKey }) => ({ method, url, timeoutMs, idempotencyKey }))).toEqual([
+      { method: 'POST', url: UPLOAD_PATH, timeoutMs: 23_000, idempotencyKey: uploadKey },
+      { method: 'POST', url: `/api/v1/companies/${COMPANY}/suggestions`, timeoutMs: 20_000, idempotencyKey: rowId },
+    ]);
+    expect(requests[0]?.body).toBeInstanceOf(FormData);
+    // Through the transport: the bearer token and the language on every request.
+    expect(server.calls.map((call) => [call.token, call.language])).toEqual([
+      ['token-1', 'en'],
+      ['token-1', 'en'],
+    ]);
   });
 });
 
@@ -719,9 +817,8 @@ describe('replayer: property', () => {
           else {
             db.close();
             db = openDb(name);
-            const token = current.tokens.access;
-            current = replayerFor(db, server, { clock, random });
-            current.tokens.access = token;
+            // A reload: a new page (its own transport) over the same stored tokens.
+            current = replayerFor(db, server, { clock, random, tokens: current.tokens });
           }
         }
         // Reconnect for good and let the timer fire until the outbox is empty.

@@ -7,28 +7,28 @@
 //   earlier row with the same entityKey (or its `dependsOn`) is still in the outbox, whatever its state;
 //   a stored row that fails its struct is never sent and never breaks a drain: it is treated as parked (the
 //   rows of its entity behind it wait) until the user discards it;
-// - every request carries the row's id as Idempotency-Key (each photo its own key), so a replay after a lost
-//   answer or a killed page is absorbed by the server; photos are uploaded first and their imageIds put into
-//   the body; an upload that ends after the user discarded the row writes nothing (no orphan photo row), and
-//   a row discarded while its photos went up is not posted;
-// - every request has a deadline (20 s for JSON, 20 s + 1 s per 100 KB for a photo): a hanging network is a
-//   network failure like a refused connection;
+// - every request goes through the one transport (`HttpClient.exchange` of src/lib/http.ts: bearer token,
+//   `Language`, deadline, the one shared refresh) and carries the row's id as Idempotency-Key (each photo its
+//   own key), so a replay after a lost answer or a killed page is absorbed by the server; photos are
+//   uploaded first and their imageIds put into the body; an upload that ends after the user discarded the
+//   row writes nothing (no orphan photo row), and a row discarded while its photos went up is not posted;
+// - every request has a deadline, passed to the transport (20 s for JSON, 20 s + 1 s per 100 KB for a photo):
+//   a hanging network is a network failure like a refused connection;
 // - a network failure (no answer at all) is not an attempt of the row: `attempts` and its backoff stay as
 //   they were, the drain stops ('offline'), and the row waits for the next reconnect signal (`wake()` makes
 //   such rows due at once); answered transient failures (408, 429, 5xx, and a 409 that carries Retry-After:
 //   the same key still running on the server) are retried later with exponential backoff and full jitter
-//   capped at 5 minutes (Retry-After honoured), never given up; 403 'Token Expired.': the HTTP client's one
-//   shared refresh, then the same request once more; 401 or a refused refresh: the drain stops, rows stay
-//   pending; 409: parked as 'conflict'; 422 and other 4xx: parked as 'failed' with the server's message,
-//   without blocking other entities;
+//   capped at 5 minutes (Retry-After honoured), never given up; 403 'Token Expired.': the transport's one
+//   shared refresh, then the same request once more (a refresh with no answer is a network failure); 401, a
+//   refused refresh or 'Token Expired.' again after it: the drain stops ('auth'), rows stay pending; 409:
+//   parked as 'conflict'; 422 and other 4xx: parked as 'failed' with the server's message, without blocking
+//   other entities;
 // - 2xx: the row (and its photos) leave the outbox and the server's entity is stored by the kind's handler,
 //   in one transaction. A row is removed only on success (or by the user's discard).
-// It takes fetch, token store, HTTP client, clock, deadlines and random source as parameters, so the same
-// code runs in the page, the service worker and tests.
+// It takes the transport, clock, deadlines and random source as parameters, so the same code runs in the
+// page, the service worker and tests.
 import Dexie from 'dexie';
-import type { HttpClient } from '../http';
-import { TOKEN_EXPIRED_MESSAGE } from '../http';
-import type { TokenStore } from '../token-store';
+import type { Exchange, ExchangeRequest, HttpClient } from '../http';
 import type { AppDatabase, OutboxError, OutboxRow, StoredFile } from '../db/database';
 import { isStoredFile } from '../db/rows';
 import { dropUnusedFiles, makeNetworkFailuresDue, partitionOutbox } from './outbox';
@@ -71,17 +71,13 @@ export type SuccessHandler = (context: SuccessContext) => Promise<void>;
 
 export interface ReplayerOptions {
   db: AppDatabase;
-  fetch: typeof fetch;
-  tokens: Pick<TokenStore, 'getAccess'>;
-  http: Pick<HttpClient, 'refreshSession'>;
+  /** The one transport (bearer token, `Language`, deadline, the shared refresh); its prefix goes before row paths. */
+  http: Pick<HttpClient, 'exchange'>;
   /** The signed-in user: only their rows are sent. */
   getOwnerUserId: () => string | null | Promise<string | null>;
   clock: Clock;
   /** In [0, 1): the jitter of the backoff. */
   random: () => number;
-  /** Put before every path, e.g. '/main-service'. */
-  prefix?: string;
-  getLocale?: () => string;
   /** `navigator.locks`; null or omitted: the IndexedDB lease. */
   locks?: ExclusiveLocks | null;
   handlers?: Readonly<Record<string, SuccessHandler>>;
@@ -92,8 +88,6 @@ export interface ReplayerOptions {
    * gets this plus 1 s per 100 KB (`uploadDeadlineMs`).
    */
   requestTimeoutMs?: number;
-  /** Makes the abort signal of a deadline (default `AbortSignal.timeout`); tests give their own timers. */
-  deadline?: (ms: number) => AbortSignal;
 }
 
 export interface DrainResult {
@@ -164,15 +158,15 @@ function dataOf(body: unknown): unknown {
   return typeof body === 'object' && body !== null && 'data' in body ? (body).data : null;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  try {
-    const text = await response.text();
-    return text.trim() === '' ? null : (JSON.parse(text) as unknown);
-  } catch (error) {
-    // A proxy's HTML page, say: the status still decides.
-    console.warn('The outbox answer is not JSON', error);
-    return null;
-  }
+/**
+ * The transport's exchange as the replayer's rules read it: no answer (refused, cut, past the deadline, or a
+ * refresh that got none) is the network; a session that could not be renewed is 'auth'; every answer keeps its
+ * status, with Retry-After in ms.
+ */
+function answerOf(exchange: Exchange, now: number): Answer {
+  if (exchange.kind === 'network') return { kind: 'network', message: exchange.message };
+  if (exchange.kind === 'auth') return { kind: 'auth', message: exchange.message };
+  return { kind: 'answer', status: exchange.status, body: exchange.body, retryAfterMs: parseRetryAfter(exchange.retryAfter, now) };
 }
 
 type QueueEntry = { seq: number; row: OutboxRow } | { seq: number; row: null; id: string | null; entityKey: string | null };
@@ -186,49 +180,18 @@ function randomHolderId(): string {
 }
 
 export function createReplayer(options: ReplayerOptions): Replayer {
-  const { db, clock, random, tokens, http } = options;
-  const prefix = options.prefix ?? '/main-service';
-  const getLocale = options.getLocale ?? (() => 'ru');
+  const { db, clock, random, http } = options;
   const handlers = options.handlers ?? {};
   const holder = randomHolderId();
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
-  const deadline = options.deadline ?? ((ms: number) => AbortSignal.timeout(ms));
   // One drain at a time inside this replayer even where the lock is re-entrant for one context.
   let running: Promise<DrainResult> | null = null;
 
   const notify = () => options.onChange?.();
 
-  async function fetchWithToken(path: string, init: (headers: Record<string, string>) => RequestInit, deadlineMs = timeoutMs): Promise<Answer> {
-    const attempt = async (): Promise<{ answer: Answer; usedToken: string | null }> => {
-      const usedToken = tokens.getAccess();
-      const headers: Record<string, string> = { Accept: 'application/json', Language: getLocale() };
-      if (usedToken) headers.Authorization = `Bearer ${usedToken}`;
-      try {
-        const response = await options.fetch(`${prefix}${path}`, { ...init(headers), signal: deadline(deadlineMs) });
-        const body = await readBody(response);
-        const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), clock.now());
-        return { answer: { kind: 'answer', status: response.status, body, retryAfterMs }, usedToken };
-      } catch (error) {
-        return { answer: { kind: 'network', message: error instanceof Error ? error.message : String(error) }, usedToken };
-      }
-    };
-    const isExpired = (answer: Answer) => answer.kind === 'answer' && answer.status === 403 && messageOf(answer.body) === TOKEN_EXPIRED_MESSAGE;
-
-    const first = await attempt();
-    if (!isExpired(first.answer)) return first.answer;
-    // Another sender may already have refreshed: then the stored token is new and we just resend.
-    if (tokens.getAccess() === first.usedToken) {
-      try {
-        await http.refreshSession();
-      } catch (error) {
-        const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-        if (status === 0) return { kind: 'network', message: 'The session refresh got no answer' };
-        return { kind: 'auth', message: 'The session could not be refreshed' };
-      }
-    }
-    const second = await attempt();
-    if (isExpired(second.answer)) return { kind: 'auth', message: TOKEN_EXPIRED_MESSAGE };
-    return second.answer;
+  /** One request through the transport, as the replayer's rules read it. */
+  async function send(request: ExchangeRequest): Promise<Answer> {
+    return answerOf(await http.exchange(request), clock.now());
   }
 
   async function update(row: OutboxRow, changes: Partial<OutboxRow>): Promise<boolean> {
@@ -274,15 +237,15 @@ export function createReplayer(options: ReplayerOptions): Replayer {
 
   async function uploadFile(file: StoredFile): Promise<{ ok: true; imageId: string } | { ok: false; answer: Answer } | { ok: false; gone: true }> {
     if (file.uploaded) return { ok: true, imageId: file.uploaded.imageId };
-    const answer = await fetchWithToken(
-      UPLOAD_PATH,
-      (headers) => {
-        const form = new FormData();
-        form.append('file', new Blob([file.data], { type: file.type }), file.name);
-        return { method: 'POST', headers: { ...headers, 'Idempotency-Key': file.uploadKey }, body: form };
-      },
-      uploadDeadlineMs(file.data.byteLength, timeoutMs),
-    );
+    const form = new FormData();
+    form.append('file', new Blob([file.data], { type: file.type }), file.name);
+    const answer = await send({
+      method: 'POST',
+      url: UPLOAD_PATH,
+      body: form,
+      idempotencyKey: file.uploadKey,
+      timeoutMs: uploadDeadlineMs(file.data.byteLength, timeoutMs),
+    });
     if (answer.kind === 'answer' && answer.status >= 200 && answer.status < 300) {
       const data = dataOf(answer.body) as { imageId?: unknown; imageLink?: unknown; name?: unknown } | null;
       if (typeof data?.imageId === 'string') {
@@ -344,15 +307,8 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       body = { ...(typeof body === 'object' && body !== null ? body : {}), [field]: imageIds };
     }
 
-    const answer = await fetchWithToken(current.path, (headers) => ({
-      method: current.method,
-      headers: {
-        ...headers,
-        'Idempotency-Key': current.id,
-        ...(body !== undefined && body !== null ? { 'Content-Type': 'application/json' } : {}),
-      },
-      body: body !== undefined && body !== null ? JSON.stringify(body) : undefined,
-    }));
+    // A row without a body (a DELETE, say) sends none, not the JSON text 'null'.
+    const answer = await send({ method: current.method, url: current.path, body: body ?? undefined, idempotencyKey: current.id, timeoutMs });
     if (answer.kind === 'answer' && answer.status >= 200 && answer.status < 300) {
       await db.transaction('rw', db.tables, async () => {
         const stored = await db.outbox.get(current.seq);
