@@ -9,6 +9,7 @@ import ru from '../../locales/ru.json';
 import type { Suggestion } from '../domain/suggestion';
 import { AppDatabase, type OutboxRow } from '../lib/db/database';
 import { enqueue, entityKeyOf, writeWithOutbox } from '../lib/outbox/outbox';
+import { createHttpClient } from '../lib/http';
 import { createReplayer } from '../lib/outbox/replayer';
 import { DialogProvider } from '../ui/dialog';
 import { OutboxKindsProvider } from '../features/outbox/kinds-context';
@@ -110,9 +111,13 @@ describe('the outbox-kind registry', () => {
     const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(new Response(JSON.stringify({ data: goal, message: 'OK' }), { status: 200 })));
     const replayer = createReplayer({
       db,
-      fetch,
-      tokens: { getAccess: () => 'token' },
-      http: { refreshSession: () => Promise.resolve() },
+      http: createHttpClient({
+        prefix: '/main-service',
+        fetch,
+        tokens: { getAccess: () => 'token', getRefresh: () => null, set: () => undefined, clear: () => undefined },
+        getLocale: () => 'en',
+        onAuthFailure: () => undefined,
+      }),
       getOwnerUserId: () => OWNER,
       clock: { now: () => Date.parse(AT) },
       random: () => 0,
