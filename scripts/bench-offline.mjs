@@ -6,7 +6,9 @@
 //   pull      10,000 proposals into Dexie through src/lib/sync vs a plain bulkPut (Node, fake-indexeddb)
 //   replay    1,000 queued proposals (and 30 with three photos) against the local main-service
 //   chromium  Submit offline until durable with three photos, and the pull again, in Debian's Chromium
-// Usage: node scripts/bench-offline.mjs [pull] [replay] [chromium]   (default: all three)
+//   replay-browser  1,000 queued proposals replayed in Debian's Chromium against one main-service: the outbox
+//             replayer, batched push (POST /sync/push) and Workbox's queue, side by side (about 15 minutes)
+// Usage: node scripts/bench-offline.mjs [pull] [replay] [chromium] [replay-browser]   (default: all)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -19,7 +21,10 @@ const BENCHES = {
   pull: ['tests/bench/pull.ts'],
   replay: ['tests/bench/replay.ts'],
   chromium: ['tests/bench/chromium.ts'],
+  'replay-browser': ['tests/bench/replay-browser.ts'],
 };
+/** The benchmarks that need Debian's Chromium. */
+const IN_CHROMIUM = new Set(['chromium', 'replay-browser']);
 
 function runBench(name, args) {
   return new Promise((resolve, reject) => {
@@ -47,8 +52,8 @@ const asked = process.argv.slice(2).filter((a) => a in BENCHES);
 const names = asked.length > 0 ? asked : Object.keys(BENCHES);
 const results = {};
 for (const name of names) {
-  if (name === 'chromium' && !existsSync(CHROMIUM)) {
-    console.warn(`skipping chromium: ${CHROMIUM} is missing (apt-get install -y chromium)`);
+  if (IN_CHROMIUM.has(name) && !existsSync(CHROMIUM)) {
+    console.warn(`skipping ${name}: ${CHROMIUM} is missing (apt-get install -y chromium)`);
     continue;
   }
   console.log(`running ${name}...`);

@@ -2,14 +2,14 @@
 // Everything under /main-service/api/v1 is JSON; errors of any kind leave through one handler as
 // `{ message, errors? }` in the request's language. Everything else is the built PWA.
 
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../src/domain/paths';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createPasswordService } from './context';
 import type { Database } from './db/database';
 import { AppError } from './errors';
-import { hasMessage, parseLocale, translate } from './i18n/messages';
+import { parseLocale } from './i18n/messages';
 import { createMailer } from './mail/mailer';
 import { createRequireUser } from './auth/require-user';
 import { createTokenService, resolveJwtSecret } from './auth/tokens';
@@ -17,9 +17,10 @@ import { registerAuthRoutes } from './features/auth/routes';
 import { registerFileRoutes } from './features/files/routes';
 import { registerSessionRoutes } from './features/session/routes';
 import { registerStatic } from './static';
-import { registerIdempotencyHook, scheduleIdempotencyCleanup, cleanupIdempotencyKeys } from './idempotency';
+import { errorAnswer, registerIdempotencyHook, scheduleIdempotencyCleanup, cleanupIdempotencyKeys } from './idempotency';
 import { registerSuggestionRoutes } from './features/suggestions/routes';
 import { registerSyncRoutes } from './features/sync/routes';
+import { registerPushRoutes } from './features/push/routes';
 import { registerEmployeeImportRoutes } from './features/employees/import/routes';
 import { registerDepartmentRoutes } from './features/departments/routes';
 import { registerEmployeeRoutes } from './features/employees/routes';
@@ -38,33 +39,6 @@ export interface BuildAppOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
-}
-
-function isFastifyError(error: unknown): error is FastifyError {
-  return error instanceof Error && ('code' in error || 'statusCode' in error);
-}
-
-/** Maps anything thrown in a request to a coded error; unknown failures become 500 `internal`. */
-export function toAppError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  if (isFastifyError(error)) {
-    switch (error.code) {
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return new AppError('payloadTooLarge', 413);
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return new AppError('unsupportedMediaType', 415);
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        return new AppError('malformedJson', 400);
-    }
-    const status = error.statusCode ?? 500;
-    if (error instanceof SyntaxError && status === 400) return new AppError('malformedJson', 400);
-    if (status === 404) return new AppError('notFound', 404);
-    if (status === 413) return new AppError('payloadTooLarge', 413);
-    if (status === 415) return new AppError('unsupportedMediaType', 415);
-    if (status >= 400 && status < 500) return new AppError('badRequest', status);
-  }
-  return new AppError('internal', 500);
 }
 
 export async function buildApp({ config, db, printMail }: BuildAppOptions): Promise<BuiltApp> {
@@ -106,27 +80,13 @@ export async function buildApp({ config, db, printMail }: BuildAppOptions): Prom
   });
 
   app.setErrorHandler((error, request, reply) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
-    const locale = parseLocale(request.headers.language);
-    const { fieldErrors, values, valueIds, headers, literalMessage } = appError.extras;
-    const translatedIds = Object.fromEntries(Object.entries(valueIds ?? {}).map(([name, ids]) => [name, ids.map((id) => translate(locale, id)).join(', ')]));
-    const body: { message: string; errors?: Record<string, string> } = {
-      message: literalMessage ?? translate(locale, `error.${appError.code}`, { ...values, ...translatedIds }),
-    };
-    if (fieldErrors) {
-      body.errors = Object.fromEntries(
-        Object.entries(fieldErrors).map(([field, code]) => {
-          const id = hasMessage(`error.validation.${code}`) ? `error.validation.${code}` : 'error.validation.fallback';
-          return [field, translate(locale, id, { field })];
-        }),
-      );
-    }
+    const answer = errorAnswer(error, parseLocale(request.headers.language));
+    if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
     return reply
-      .code(appError.status)
-      .headers({ 'Cache-Control': 'no-store', ...headers })
+      .code(answer.status)
+      .headers({ 'Cache-Control': 'no-store', ...answer.headers })
       .type('application/json; charset=utf-8')
-      .send(body);
+      .send(answer.body);
   });
 
   await app.register(
@@ -137,6 +97,7 @@ export async function buildApp({ config, db, printMail }: BuildAppOptions): Prom
       registerFileRoutes(api, ctx);
       registerSuggestionRoutes(api, ctx);
       registerSyncRoutes(api, ctx);
+      registerPushRoutes(api, ctx);
       registerEmployeeImportRoutes(api, ctx);
       registerDepartmentRoutes(api, ctx);
       registerEmployeeRoutes(api, ctx);

@@ -6,12 +6,16 @@
 // (`pg_try_advisory_xact_lock` on (user, key): held until the first one commits or rolls back, on
 // PostgreSQL across nodes; PGlite runs one transaction at a time, so there the second simply waits and
 // replays). Keys are kept 30 days (at least the 14 promised) and swept by a claimed cleanup.
+// `applyIdempotent` is that per-key logic inside a caller's transaction (the push endpoint runs one per
+// operation, under a savepoint); `errorAnswer` is the one mapping of an error to the answer a call gives.
 
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Locale } from '../src/domain/auth';
 import { isUuid } from '../src/domain/suggestion';
 import type { Database, Queryable } from './db/database';
 import { AppError } from './errors';
+import { hasMessage, translate } from './i18n/messages';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -72,6 +76,42 @@ interface KeyRow {
   response_body: unknown;
 }
 
+/** A request's key as stored: per user, with the hash of what was asked under it. */
+export interface KeyedRequest {
+  userId: string;
+  /** The Idempotency-Key, lower-case. */
+  key: string;
+  /** `requestHash` of the request as the direct route sees it. */
+  hash: string;
+}
+
+export type KeyedResult = IdempotentResult & { replayed: boolean };
+
+/**
+ * The per-key logic, inside the caller's transaction `tx`: the advisory lock on (user, key) (409 with
+ * `Retry-After: 1` while another transaction holds it), the stored answer (replayed), 422 when the key was
+ * used for another request; otherwise runs `work` in `tx` and stores its answer there. Errors propagate, so
+ * the caller's rollback (of the transaction or of a savepoint) drops the key together with the change.
+ */
+export async function applyIdempotent(tx: Queryable, keyed: KeyedRequest, work: (tx: Queryable) => Promise<IdempotentResult>): Promise<KeyedResult> {
+  const { userId, key, hash } = keyed;
+  const lock = await tx.one<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('idempotency:' || $1 || ':' || $2)) AS locked`, [userId, key]);
+  if (!lock?.locked) throw new AppError('idempotencyInProgress', 409, { headers: { 'Retry-After': '1' } });
+  const existing = await tx.one<KeyRow>('SELECT request_hash, state, response_status, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2', [userId, key]);
+  if (existing) {
+    if (existing.request_hash !== hash) throw new AppError('idempotencyMismatch', 422);
+    if (existing.state !== 'done' || existing.response_status === null) throw new AppError('idempotencyInProgress', 409, { headers: { 'Retry-After': '1' } });
+    return { status: existing.response_status, body: existing.response_body, replayed: true };
+  }
+  const result = await work(tx);
+  await tx.query(
+    `INSERT INTO idempotency_keys (user_id, key, request_hash, state, response_status, response_body)
+     VALUES ($1, $2, $3, 'done', $4, $5::jsonb)`,
+    [userId, key, hash, result.status, JSON.stringify(result.body ?? null)],
+  );
+  return { ...result, replayed: false };
+}
+
 /**
  * Runs `work` in one transaction with the key row (when the request has a key) and sends the answer.
  * Errors thrown by `work` roll everything back, key included, so a corrected retry may reuse the key.
@@ -90,25 +130,66 @@ export async function runIdempotent(
     return reply.code(result.status).send(result.body);
   }
   const hash = requestHash(request.method, request.url, hashBody);
-  const outcome = await db.transaction(async (tx): Promise<IdempotentResult & { replayed: boolean }> => {
-    const lock = await tx.one<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('idempotency:' || $1 || ':' || $2)) AS locked`, [userId, key]);
-    if (!lock?.locked) throw new AppError('idempotencyInProgress', 409, { headers: { 'Retry-After': '1' } });
-    const existing = await tx.one<KeyRow>('SELECT request_hash, state, response_status, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2', [userId, key]);
-    if (existing) {
-      if (existing.request_hash !== hash) throw new AppError('idempotencyMismatch', 422);
-      if (existing.state !== 'done' || existing.response_status === null) throw new AppError('idempotencyInProgress', 409, { headers: { 'Retry-After': '1' } });
-      return { status: existing.response_status, body: existing.response_body, replayed: true };
-    }
-    const result = await work(tx);
-    await tx.query(
-      `INSERT INTO idempotency_keys (user_id, key, request_hash, state, response_status, response_body)
-       VALUES ($1, $2, $3, 'done', $4, $5::jsonb)`,
-      [userId, key, hash, result.status, JSON.stringify(result.body ?? null)],
-    );
-    return { ...result, replayed: false };
-  });
+  const outcome = await db.transaction((tx) => applyIdempotent(tx, { userId, key, hash }, work));
   if (outcome.replayed) void reply.header(REPLAYED_HEADER, 'true');
   return reply.code(outcome.status).send(outcome.body);
+}
+
+/** What a failed call answers: status, headers and `{ message, errors? }` in the request's language. */
+export interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: { message: string; errors?: Record<string, string> };
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && ('code' in error || 'statusCode' in error);
+}
+
+/** Maps anything thrown in a request to a coded error; unknown failures become 500 `internal`. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (isFastifyError(error)) {
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return new AppError('payloadTooLarge', 413);
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return new AppError('unsupportedMediaType', 415);
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return new AppError('malformedJson', 400);
+    }
+    const status = error.statusCode ?? 500;
+    if (error instanceof SyntaxError && status === 400) return new AppError('malformedJson', 400);
+    if (status === 404) return new AppError('notFound', 404);
+    if (status === 413) return new AppError('payloadTooLarge', 413);
+    if (status === 415) return new AppError('unsupportedMediaType', 415);
+    if (status >= 400 && status < 500) return new AppError('badRequest', status);
+  }
+  return new AppError('internal', 500);
+}
+
+/**
+ * The one mapping of an error to its answer, used by the app's error handler and by each operation of a
+ * push, so an operation inside a batch answers exactly what its direct call would have answered. It lives
+ * beside the stored answers because a replay must give back the same bytes either way.
+ */
+export function errorAnswer(error: unknown, locale: Locale): ErrorAnswer {
+  const appError = toAppError(error);
+  const { fieldErrors, values, valueIds, headers, literalMessage } = appError.extras;
+  const translatedIds = Object.fromEntries(Object.entries(valueIds ?? {}).map(([name, ids]) => [name, ids.map((id) => translate(locale, id)).join(', ')]));
+  const body: ErrorAnswer['body'] = {
+    message: literalMessage ?? translate(locale, `error.${appError.code}`, { ...values, ...translatedIds }),
+  };
+  if (fieldErrors) {
+    body.errors = Object.fromEntries(
+      Object.entries(fieldErrors).map(([field, code]) => {
+        const id = hasMessage(`error.validation.${code}`) ? `error.validation.${code}` : 'error.validation.fallback';
+        return [field, translate(locale, id, { field })];
+      }),
+    );
+  }
+  return { status: appError.status, headers: { ...headers }, body };
 }
 
 const CLEANUP_SETTING = 'idempotency_cleanup_at';

@@ -1,12 +1,12 @@
 // The proposal calls of docs/api.md: validate with the shared struct, check membership, call the service.
+// Submitting is declared as an operation (features/push/operation.ts), so a push batch runs the same code.
 
 import type { FastifyInstance } from 'fastify';
 import { SUGGESTION_SCOPES, SUGGESTION_STATUSES, SuggestionInput, type SuggestionScope, type SuggestionStatus } from '../../../src/domain/suggestion';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { localeOf, parseBody } from '../../http';
 import { translate } from '../../i18n/messages';
-import { runIdempotent } from '../../idempotency';
+import { defineOperation, registerOperationRoute } from '../push/operation';
 import { requireMember, requireReadyToStart } from '../companies/access';
 import { createSuggestion, listSuggestions, readSuggestion } from './service';
 
@@ -24,19 +24,26 @@ function parseLimit(raw: string | undefined, fallback: number, max: number): num
 
 export { parseLimit };
 
+/**
+ * Submitting a proposal: its own route and an operation of the push batch (features/push), declared once.
+ * Any active member; the improvement flow starts once the company has an owner, a manager and a financial
+ * director.
+ */
+export const submitSuggestionOperation = defineOperation({
+  method: 'POST',
+  path: '/companies/:companyId/suggestions',
+  input: SuggestionInput,
+  async run(tx, { user, params, input, locale, once }) {
+    const companyId = params.companyId ?? '';
+    const member = await once(`member:${companyId}`, () => requireMember(tx, user, companyId));
+    await once(`ready:${member.companyId}`, () => requireReadyToStart(tx, member.companyId));
+    const data = await createSuggestion(tx, member, user, input, { once });
+    return { status: 201, body: { data, message: translate(locale, 'mail.notice.suggestionSubmitted') } };
+  },
+});
+
 export function registerSuggestionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post<{ Params: { companyId: string } }>('/companies/:companyId/suggestions', async (request, reply) => {
-    const user = await ctx.requireUser(request);
-    const input = parseBody(SuggestionInput, request.body);
-    const locale = localeOf(request);
-    return runIdempotent(ctx.db, request, reply, user.id, async (tx) => {
-      const member = await requireMember(tx, user, request.params.companyId);
-      // The improvement flow starts once the company has an owner, a manager and a financial director.
-      await requireReadyToStart(tx, member.companyId);
-      const data = await createSuggestion(tx, member, user, input);
-      return { status: 201, body: { data, message: translate(locale, 'mail.notice.suggestionSubmitted') } };
-    });
-  });
+  registerOperationRoute(app, ctx, submitSuggestionOperation);
 
   app.get<{ Params: { companyId: string }; Querystring: Query }>('/companies/:companyId/suggestions', async (request) => {
     const user = await ctx.requireUser(request);
