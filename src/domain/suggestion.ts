@@ -128,7 +128,7 @@ export function isOverdue(s: Pick<Suggestion, 'status' | 'dueAt'>, now: Date): b
   return s.status === 'UNDER_CONSIDERATION' && Date.parse(s.dueAt) < now.getTime();
 }
 
-// Rows of `GET /sync/pull` (docs/api.md, "Sync").
+// Rows of `GET /sync/pull` and `GET /sync/rows` (docs/api.md, "Sync").
 export const SYNC_TABLES = ['companies', 'departments', 'employees', 'suggestions'] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 
@@ -148,6 +148,13 @@ export const SyncPage = type({
   reset: boolean(),
 });
 export type SyncPage = Infer<typeof SyncPage>;
+
+/** The answer of `GET /sync/rows`: one change per key asked, in the order asked. */
+export const SyncRows = type({ changes: array(SyncChange) });
+export type SyncRows = Infer<typeof SyncRows>;
+
+/** How many keys one `GET /sync/rows` takes. */
+export const SYNC_ROWS_MAX_KEYS = 200;
 
 export const CompanyRow = type({
   id: string(),

@@ -1,11 +1,13 @@
 // Issue 4, "Tests that must exist" 9: the pull against the real main-service. Pages seen twice create no
 // duplicates, deletes apply, a bad cursor resets cleanly, unsent local edits survive both. Every check compares
-// the device's mirror with what the server's database says the employee may see.
+// the device's mirror with what the server's database says the employee may see. Issue 9: a change of what the
+// member may see resets the mirror, a removed member's company leaves the device (unsent work kept), and a
+// discarded change of an existing row gives way to the server's version at the next pull.
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import Dexie from 'dexie';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { enqueue, writeWithOutbox } from '../../src/lib/outbox/outbox';
+import { discard, enqueue, writeWithOutbox } from '../../src/lib/outbox/outbox';
 import { pullCompany } from '../../src/lib/sync/pull';
 import { SyncPage } from '../../src/domain/suggestion';
 import type { HttpClient } from '../../src/lib/http';
@@ -171,5 +173,97 @@ describe('pull against the real server (9)', () => {
       const expected = await serverView();
       expect({ ...device, suggestions: device.suggestions.filter((id) => id !== unsent.id) }).toEqual(expected);
     }
+  });
+});
+
+/** The outbox row (its Idempotency-Key) holding the unsent change of a proposal. */
+async function outboxIdOf(db: AppDatabase, id: string): Promise<string> {
+  const row = await db.outbox.where('[ownerUserId+entityKey]').equals([session.userId, `suggestions:${id}`]).first();
+  if (!row) throw new Error(`no outbox row for ${id}`);
+  return row.id;
+}
+
+describe('what the member may see changes (issue 9, item 6)', () => {
+  const member = () => server.db.one<{ roles: string[] }>('SELECT roles FROM company_members WHERE company_id = $1 AND user_id = $2', [session.companyId, session.userId]);
+  const setMembership = (roles: string[], active: boolean) =>
+    server.db.query('UPDATE company_members SET roles = $3, active = $4 WHERE company_id = $1 AND user_id = $2', [session.companyId, session.userId, roles, active]);
+  const colleagues = async (db: AppDatabase) => (await db.employees.where('[ownerUserId+companyId]').equals([session.userId, session.companyId]).toArray()).filter((e) => e.userId !== session.userId);
+
+  it('a role given and taken away resets the mirror at the next pull; contacts and proposals follow the role', async () => {
+    const db = openDb();
+    const roles = (await member())!.roles;
+    await pull(db);
+    expect((await colleagues(db)).every((e) => e.email === null && e.serviceNumber === null)).toBe(true);
+    try {
+      await setMembership([...roles, 'HR'], true);
+      const asHr = await pull(db);
+      expect(asHr.resets).toBe(1);
+      expect((await colleagues(db)).some((e) => e.email !== null)).toBe(true);
+      const all = await ids('SELECT id::text AS id FROM suggestions WHERE company_id = $1', [session.companyId]);
+      expect((await deviceView(db)).suggestions).toEqual(all);
+
+      await setMembership(roles, true);
+      const back = await pull(db);
+      expect(back.resets).toBe(1);
+      expect((await colleagues(db)).every((e) => e.email === null && e.serviceNumber === null)).toBe(true);
+      expect(await deviceView(db)).toEqual(await serverView());
+      // Nothing changed since: no reset.
+      expect((await pull(db)).resets).toBe(0);
+    } finally {
+      await setMembership(roles, true);
+    }
+  });
+
+  it('a removed member: the pull answers 404, the company leaves the device, unsent proposals stay', async () => {
+    const db = openDb();
+    const clock = fakeClock();
+    const roles = (await member())!.roles;
+    await pull(db);
+    const unsent = await submitProposal(db, session, clock, { title: 'Written before the removal' });
+    try {
+      await setMembership(roles, false);
+      const result = await pull(db);
+      expect(result.gone).toBe(true);
+      const device = await deviceView(db);
+      expect(device).toEqual({ companies: [], departments: [], employees: [], suggestions: [unsent.id] });
+      expect(await db.outbox.count()).toBe(1);
+      expect(await db.syncState.get([session.userId, session.companyId])).toBeUndefined();
+    } finally {
+      await setMembership(roles, true);
+    }
+    // Back in the company: the next pull brings its view again, the unsent proposal still there.
+    await pull(db);
+    const device = await deviceView(db);
+    expect({ ...device, suggestions: device.suggestions.filter((id) => id !== unsent.id) }).toEqual(await serverView());
+  });
+});
+
+describe('server changes skipped while a change was unsent (issue 9, item 7)', () => {
+  it('a discarded change of an existing proposal gives way to the server version (or its deletion) at the next pull', async () => {
+    const db = openDb();
+    const changed = await createOnServer('Server title');
+    const deleted = await createOnServer('Deleted on the server later');
+    await pull(db);
+    await editLocally(db, changed, 'My title, never sent');
+    await editLocally(db, deleted, 'My edit of a proposal about to go');
+
+    // The server changes both while the edits wait; the pull skips them and moves its cursor past.
+    await server.db.query(`UPDATE suggestions SET title = 'Changed on the server' WHERE id = $1`, [changed]);
+    await server.db.query('DELETE FROM suggestions WHERE id = $1', [deleted]);
+    const skipped = await pull(db);
+    expect(skipped.kept).toBe(2);
+    expect((await db.suggestions.get([session.userId, changed]))?.title).toBe('My title, never sent');
+
+    // The user discards both edits: nothing in the feed is new, yet the next pull puts the server's state back.
+    await discard(db, await outboxIdOf(db, changed));
+    await discard(db, await outboxIdOf(db, deleted));
+    const after = await pull(db);
+    expect(after.refreshed).toBe(2);
+    expect((await db.suggestions.get([session.userId, changed]))?.title).toBe('Changed on the server');
+    expect(await db.suggestions.get([session.userId, deleted])).toBeUndefined();
+    expect(await db.staleRows.count()).toBe(0);
+    expect(await deviceView(db)).toEqual(await serverView());
+    // And it stays so: nothing more to fetch.
+    expect((await pull(db)).refreshed).toBe(0);
   });
 });

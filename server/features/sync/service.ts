@@ -5,10 +5,18 @@
 // (row.change_seq), so a row is never sent twice for one version and never missed: the per-company lock
 // of the change trigger makes seqs visible in commit order. A page reads one REPEATABLE READ snapshot.
 // A row the caller may no longer see is sent as a delete. Cursors are opaque (base64url JSON).
+// Every cursor carries the view version of the member it was made for (`viewVersionOf`): a fingerprint of
+// everything that decides which rows they see and how their rows look. When it differs from the member's
+// current one (roles, headed departments or the rules themselves changed), the answer is `reset`, so the
+// device drops what it may no longer see (or may now see differently) and pulls its view again.
+// GET /sync/rows answers named rows as they are now, with the same visibility and row shapes as the pull
+// (the device asks for rows whose changes it skipped while it held unsent changes of them).
 
+import { createHash } from 'node:crypto';
 import { canSeeSuggestion, canSeeAllSuggestions } from '../../../src/domain/permissions';
-import { SYNC_TABLES, type SyncChange, type SyncPage, type SyncTable } from '../../../src/domain/suggestion';
+import { SYNC_ROWS_MAX_KEYS, SYNC_TABLES, isUuid, type SyncChange, type SyncPage, type SyncRows, type SyncTable } from '../../../src/domain/suggestion';
 import type { Database, Queryable, SqlParam } from '../../db/database';
+import { AppError } from '../../errors';
 import { requireMember, type Membership } from '../companies/access';
 import { toEmployeeRow, type EmployeeDbRow } from '../employees/service';
 import { SUGGESTION_SELECT, toSuggestion, visibleCondition, type SuggestionRow } from '../suggestions/service';
@@ -16,8 +24,29 @@ import { SUGGESTION_SELECT, toSuggestion, visibleCondition, type SuggestionRow }
 export const DEFAULT_PULL_LIMIT = 500;
 export const MAX_PULL_LIMIT = 1000;
 
-type SnapshotCursor = { v: 1; c: string; p: 's'; h: string; t: number; k: string | null };
-type FeedCursor = { v: 1; c: string; p: 'f'; s: string };
+export const MAX_ROW_KEYS = SYNC_ROWS_MAX_KEYS;
+
+/**
+ * Raise it whenever a change in code alters what a member sees or how a row looks to them (a new rule in
+ * permissions.ts, a new hidden field): every cursor then answers reset and devices pull their view again.
+ */
+const VIEW_RULES_VERSION = 1;
+
+/**
+ * The member's view version: a fingerprint of what decides visibility and row shape for them (the user, the
+ * roles read by canSeeAllSuggestions and canSeeEmployeeContacts, the departments they head, the rules'
+ * version). The whole role set goes in, not the rules' current verdicts, so a later rule reading another
+ * role needs no change here.
+ */
+export function viewVersionOf(member: Membership): string {
+  const roles = [...new Set(member.roles)].sort();
+  const heads = [...new Set(member.headOfDepartmentIds.map((id) => id.toLowerCase()))].sort();
+  return createHash('sha256').update(JSON.stringify([VIEW_RULES_VERSION, member.userId, roles, heads])).digest('base64url').slice(0, 22);
+}
+
+/** `w` is the view version the cursor was made for; version 1 cursors had none and answer reset. */
+type SnapshotCursor = { v: 2; c: string; w: string; p: 's'; h: string; t: number; k: string | null };
+type FeedCursor = { v: 2; c: string; w: string; p: 'f'; s: string };
 type Cursor = SnapshotCursor | FeedCursor;
 
 export function encodeSyncCursor(cursor: Cursor): string {
@@ -25,12 +54,14 @@ export function encodeSyncCursor(cursor: Cursor): string {
 }
 
 const DIGITS = /^\d{1,18}$/;
+const VIEW = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function decodeSyncCursor(raw: string, companyId: string): Cursor | null {
   try {
     const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Record<string, unknown>;
-    if (value.v !== 1 || value.c !== companyId) return null;
-    if (value.p === 'f' && typeof value.s === 'string' && DIGITS.test(value.s)) return { v: 1, c: companyId, p: 'f', s: value.s };
+    if (value.v !== 2 || value.c !== companyId || typeof value.w !== 'string' || !VIEW.test(value.w)) return null;
+    const w = value.w;
+    if (value.p === 'f' && typeof value.s === 'string' && DIGITS.test(value.s)) return { v: 2, c: companyId, w, p: 'f', s: value.s };
     if (
       value.p === 's' &&
       typeof value.h === 'string' &&
@@ -41,7 +72,7 @@ export function decodeSyncCursor(raw: string, companyId: string): Cursor | null 
       value.t <= SYNC_TABLES.length &&
       (value.k === null || (typeof value.k === 'string' && /^[0-9a-f-]{36}$/.test(value.k)))
     ) {
-      return { v: 1, c: companyId, p: 's', h: value.h, t: value.t, k: value.k };
+      return { v: 2, c: companyId, w, p: 's', h: value.h, t: value.t, k: value.k };
     }
   } catch {
     // a cursor that does not decode is answered with reset
@@ -132,7 +163,7 @@ async function snapshotPage(tx: Queryable, member: Membership, cursor: SnapshotC
     t += 1;
     k = null;
   }
-  if (t >= SYNC_TABLES.length) return { changes, next: { v: 1, c: member.companyId, p: 'f', s: cursor.h }, done: true };
+  if (t >= SYNC_TABLES.length) return { changes, next: { v: 2, c: member.companyId, w: cursor.w, p: 'f', s: cursor.h }, done: true };
   return { changes, next: { ...cursor, t, k }, done: false };
 }
 
@@ -170,18 +201,76 @@ async function feedPage(tx: Queryable, member: Membership, cursor: FeedCursor, l
 
 const RESET: SyncPage = { changes: [], nextCursor: '', hasMore: false, reset: true };
 
+async function topSeq(tx: Queryable, companyId: string): Promise<string> {
+  return (await tx.one<{ top: string }>('SELECT COALESCE(max(seq), 0)::text AS top FROM changes WHERE company_id = $1', [companyId]))?.top ?? '0';
+}
+
+/**
+ * The `keys` parameter of GET /sync/rows: `table:uuid` separated by commas, 1 to MAX_ROW_KEYS of them, each
+ * of a synced table; duplicates count once. 400 `validation` on the field `keys` otherwise (a repeated
+ * `keys` parameter arrives as an array: invalid too).
+ */
+export function parseRowKeys(raw: unknown): { table: SyncTable; id: string }[] {
+  if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) throw new AppError('validation', 400, { fieldErrors: { keys: 'required' } });
+  if (typeof raw !== 'string') throw new AppError('validation', 400, { fieldErrors: { keys: 'invalid' } });
+  const parts = raw.split(',');
+  if (parts.length > MAX_ROW_KEYS) throw new AppError('validation', 400, { fieldErrors: { keys: 'size' } });
+  const keys = new Map<string, { table: SyncTable; id: string }>();
+  for (const part of parts) {
+    const trimmed = part.trim();
+    const colon = trimmed.indexOf(':');
+    const table = trimmed.slice(0, colon);
+    const id = trimmed.slice(colon + 1);
+    if (colon < 1 || !(SYNC_TABLES as readonly string[]).includes(table) || !isUuid(id)) {
+      throw new AppError('validation', 400, { fieldErrors: { keys: 'invalid' } });
+    }
+    const key = { table: table as SyncTable, id: id.toLowerCase() };
+    keys.set(`${key.table}:${key.id}`, key);
+  }
+  return [...keys.values()];
+}
+
+/**
+ * GET /sync/rows: the named rows of one company as the member sees them now, one change per key in the order
+ * asked: an upsert (seq = the row's latest change) or, for a row that is gone or hidden from this member, a
+ * delete (seq = the company's highest seq when read). The member is checked before the keys are read.
+ */
+export async function readRows(db: Database, user: { id: string }, companyId: string, rawKeys: unknown): Promise<SyncRows> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    const member = await requireMember(tx, user, companyId);
+    const keys = parseRowKeys(rawKeys);
+    const top = await topSeq(tx, member.companyId);
+    const found = new Map<string, SyncChange>();
+    for (const table of SYNC_TABLES) {
+      const ids = keys.filter((key) => key.table === table).map((key) => key.id);
+      if (ids.length === 0) continue;
+      const { sql, alias } = baseQuery(table);
+      const rows = await tx.query<Row>(`${sql} AND ${alias}.id::text = ANY($2::text[])`, [member.companyId, ids]);
+      for (const row of rows) {
+        if (visibleRow(table, row, member)) found.set(`${table}:${row.id}`, { seq: row.cs, table, op: 'upsert', id: row.id, row: toRow(table, row, member) });
+      }
+    }
+    const changes = keys.map(({ table, id }) => found.get(`${table}:${id}`) ?? { seq: top, table, op: 'delete' as const, id });
+    return { changes };
+  });
+}
+
 export async function pull(db: Database, user: { id: string }, companyId: string, rawCursor: string | undefined, limit: number): Promise<SyncPage> {
   return db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
     const member = await requireMember(tx, user, companyId);
-    const top = (await tx.one<{ top: string }>('SELECT COALESCE(max(seq), 0)::text AS top FROM changes WHERE company_id = $1', [member.companyId]))?.top ?? '0';
+    const top = await topSeq(tx, member.companyId);
+    const view = viewVersionOf(member);
     let cursor: Cursor;
     if (rawCursor === undefined || rawCursor === '') {
-      cursor = { v: 1, c: member.companyId, p: 's', h: top, t: 0, k: null };
+      cursor = { v: 2, c: member.companyId, w: view, p: 's', h: top, t: 0, k: null };
     } else {
       const decoded = decodeSyncCursor(rawCursor, member.companyId);
       const mark = decoded?.p === 'f' ? decoded.s : decoded?.h;
-      if (!decoded || mark === undefined || BigInt(mark) > BigInt(top)) return RESET;
+      // A cursor of another view: rows the member may no longer see (or now sees differently) are on the
+      // device, and rows they may now see were never sent, so the device starts over.
+      if (!decoded || mark === undefined || BigInt(mark) > BigInt(top) || decoded.w !== view) return RESET;
       cursor = decoded;
     }
     if (cursor.p === 's') {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SyncPage, type SyncChange } from '../../../src/domain/suggestion';
+import { SyncPage, SyncRows, type EmployeeRow, type SyncChange } from '../../../src/domain/suggestion';
 import { api, createTestApp, json, type TestApp } from '../../test-support';
 import { createCompany, signUpMember, type Fixture, type Login } from '../suggestions/fixtures';
 
@@ -128,11 +128,16 @@ describe('GET /sync/pull', () => {
     expect(page.changes.filter((c) => c.id === id).map((c) => c.op)).toEqual(['delete']);
   });
 
-  it('answers reset for a malformed, foreign or future cursor', async () => {
+  it('answers reset for a malformed, foreign, future or fingerprint-less cursor', async () => {
     const good = json<{ data: SyncPage }>(await pullPage(ceo)).data.nextCursor;
-    const future = Buffer.from(JSON.stringify({ v: 1, c: acme.companyId, p: 'f', s: '999999999' })).toString('base64url');
-    const foreign = Buffer.from(JSON.stringify({ v: 1, c: rival.companyId, p: 'f', s: '1' })).toString('base64url');
-    for (const cursor of ['garbage', future, foreign, good.slice(0, 5)]) {
+    const decoded = JSON.parse(Buffer.from(good, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const encode = (value: Record<string, unknown>) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const future = encode({ ...decoded, p: 'f', s: '999999999' });
+    const foreign = encode({ ...decoded, c: rival.companyId, p: 'f', s: '1' });
+    // A cursor of the build before view versions: no fingerprint.
+    const old = encode({ v: 1, c: acme.companyId, p: 'f', s: '1' });
+    const otherView = encode({ ...decoded, w: 'another-view' });
+    for (const cursor of ['garbage', future, foreign, old, otherView, good.slice(0, 5)]) {
       const page = json<{ data: SyncPage }>(await pullPage(ceo, cursor)).data;
       expect(page).toEqual({ changes: [], nextCursor: '', hasMore: false, reset: true });
     }
@@ -144,5 +149,135 @@ describe('GET /sync/pull', () => {
     expect((await pullPage(author, undefined, 1001)).statusCode).toBe(400);
     const res = await t.app.inject({ method: 'GET', url: api('/sync/pull'), headers: { authorization: `Bearer ${author.access}` } });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+/** Pulls until hasMore is false from `cursor`; answers the pages' data and whether any page said reset. */
+async function pullData(who: Login, cursor?: string): Promise<{ reset: boolean; cursor: string; mirror: Map<string, Record<string, unknown>> }> {
+  const mirror = new Map<string, Record<string, unknown>>();
+  let next = cursor;
+  for (;;) {
+    const res = await pullPage(who, next, 100);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = json<{ data: SyncPage }>(res).data;
+    if (page.reset) return { reset: true, cursor: '', mirror };
+    for (const c of page.changes) {
+      if (c.op === 'upsert') mirror.set(`${c.table}:${c.id}`, c.row as Record<string, unknown>);
+      else mirror.delete(`${c.table}:${c.id}`);
+    }
+    next = page.nextCursor;
+    if (!page.hasMore) return { reset: false, cursor: next, mirror };
+  }
+}
+
+async function patchAs(who: Login, path: string, payload: Record<string, unknown>) {
+  const res = await t.app.inject({ method: 'PATCH', url: api(path), headers: { authorization: `Bearer ${who.access}` }, payload });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const employeeIdOf = async (userId: string) => (await t.db.one<{ id: string }>('SELECT id FROM employees WHERE company_id = $1 AND user_id = $2', [acme.companyId, userId]))!.id;
+
+describe('a change of what a member may see', () => {
+  it('a member who loses HR gets reset at the next pull, and the rows pulled again hide colleagues contacts', async () => {
+    const hr = await login();
+    await t.db.query('INSERT INTO company_members (company_id, user_id, roles) VALUES ($1, $2, $3)', [acme.companyId, hr.id, ['HR']]);
+    await t.db.query('INSERT INTO employees (company_id, user_id, last_name, first_name, email, service_number, roles) VALUES ($1, $2, $3, $4, $5, $6, $7)', [acme.companyId, hr.id, 'Кадры', 'Ольга', `${hr.id}@x.test`, 'T-1', ['HR']]);
+    const before = await pullData(hr);
+    const colleagues = (m: Map<string, Record<string, unknown>>) => [...m.entries()].filter(([k, v]) => k.startsWith('employees:') && v.userId !== hr.id).map(([, v]) => v as EmployeeRow);
+    expect(colleagues(before.mirror).some((e) => e.email !== null)).toBe(true);
+
+    await patchAs(ceo, `/companies/${acme.companyId}/employees/${await employeeIdOf(hr.id)}`, { roles: ['EMPLOYEE'] });
+    expect((await pullData(hr, before.cursor)).reset).toBe(true);
+    const after = await pullData(hr);
+    expect(after.reset).toBe(false);
+    expect(colleagues(after.mirror).length).toBe(colleagues(before.mirror).length);
+    for (const e of colleagues(after.mirror)) expect({ email: e.email, serviceNumber: e.serviceNumber }).toEqual({ email: null, serviceNumber: null });
+    // Their own contacts stay theirs to see.
+    const own = [...after.mirror.values()].find((v) => v.userId === hr.id) as EmployeeRow;
+    expect(own.serviceNumber).toBe('T-1');
+  });
+
+  it('a new head of a department gets reset at the next pull and then the department older proposals', async () => {
+    const head = await login();
+    await t.db.query('INSERT INTO company_members (company_id, user_id, roles) VALUES ($1, $2, $3)', [acme.companyId, head.id, ['MIDDLE_MANAGER']]);
+    const older = json<{ data: { id: string } }>(await submit(other, 'before the new head')).data.id;
+    const before = await pullData(head);
+    expect(before.mirror.has(`suggestions:${older}`)).toBe(false);
+
+    await patchAs(ceo, `/companies/${acme.companyId}/departments/${acme.departments.A}`, { headUserId: head.id });
+    expect((await pullData(head, before.cursor)).reset).toBe(true);
+    const after = await pullData(head);
+    expect(after.mirror.has(`suggestions:${older}`)).toBe(true);
+    const inA = await t.db.query<{ id: string }>('SELECT id FROM suggestions WHERE company_id = $1 AND department_id = $2', [acme.companyId, acme.departments.A!]);
+    for (const { id } of inA) expect(after.mirror.has(`suggestions:${id}`)).toBe(true);
+    // Nothing changed since: the next pull goes on without a reset.
+    expect((await pullData(head, after.cursor)).reset).toBe(false);
+    await t.db.query('UPDATE departments SET head_user_id = NULL WHERE id = $1', [acme.departments.A!]);
+  });
+
+  it('a removed member gets 404 from the pull and from the rows', async () => {
+    const gone = await login();
+    await t.db.query('INSERT INTO company_members (company_id, user_id, roles) VALUES ($1, $2, $3)', [acme.companyId, gone.id, ['EMPLOYEE']]);
+    const before = await pullData(gone);
+    await t.db.query('UPDATE company_members SET active = false WHERE company_id = $1 AND user_id = $2', [acme.companyId, gone.id]);
+    expect((await pullPage(gone, before.cursor)).statusCode).toBe(404);
+    expect((await rowsOf(gone, `companies:${acme.companyId}`)).statusCode).toBe(404);
+  });
+});
+
+function rowsOf(who: Login, keys: string, companyId = acme.companyId) {
+  return t.app.inject({ method: 'GET', url: api(`/sync/rows?companyId=${companyId}&keys=${encodeURIComponent(keys)}`), headers: { authorization: `Bearer ${who.access}` } });
+}
+
+describe('GET /sync/rows', () => {
+  it('answers the named rows as the pull shows them, and deletes for rows gone or hidden', async () => {
+    const mine = json<{ data: { id: string } }>(await submit(author, 'mine')).data.id;
+    const theirs = json<{ data: { id: string } }>(await submit(other, 'theirs')).data.id;
+    const missing = randomUUID();
+    const employee = await employeeIdOf(other.id);
+    const keys = [`suggestions:${mine}`, `suggestions:${theirs}`, `suggestions:${missing}`, `employees:${employee}`, `departments:${acme.departments.B}`, `companies:${acme.companyId}`, `companies:${rival.companyId}`];
+    const res = await rowsOf(author, keys.join(','));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { changes } = json<{ data: SyncRows }>(res).data;
+    expect(SyncRows.is({ changes })).toBe(true);
+    expect(changes.map((c) => `${c.table}:${c.id}:${c.op}`)).toEqual([
+      `suggestions:${mine}:upsert`,
+      `suggestions:${theirs}:delete`,
+      `suggestions:${missing}:delete`,
+      `employees:${employee}:upsert`,
+      `departments:${acme.departments.B}:upsert`,
+      `companies:${acme.companyId}:upsert`,
+      `companies:${rival.companyId}:delete`,
+    ]);
+    // The same shapes as the pull: the colleague's contacts hidden, the proposal as the pull sends it.
+    const pulled = (await pullData(author)).mirror;
+    for (const c of changes.filter((x) => x.op === 'upsert')) expect(c.row).toEqual(pulled.get(`${c.table}:${c.id}`));
+    expect((changes[3]!.row as EmployeeRow).email).toBeNull();
+    // The seq of an upsert is its row's latest change.
+    const seq = await t.db.one<{ s: string }>('SELECT change_seq::text AS s FROM suggestions WHERE id = $1', [mine]);
+    expect(changes[0]!.seq).toBe(seq!.s);
+  });
+
+  it('checks every key: 400 for a malformed key, an unknown table, none or more than 200; 404 for another company', async () => {
+    const id = randomUUID();
+    for (const keys of ['', `suggestions:${id},nonsense`, `goals:${id}`, `suggestions:not-a-uuid`, Array.from({ length: 201 }, () => `suggestions:${randomUUID()}`).join(',')]) {
+      const res = await rowsOf(author, keys);
+      expect(res.statusCode, keys.slice(0, 60)).toBe(400);
+      expect(json<{ errors?: Record<string, string> }>(res).errors).toHaveProperty('keys');
+    }
+    const twice = await t.app.inject({ method: 'GET', url: api(`/sync/rows?companyId=${acme.companyId}&keys=companies:${acme.companyId}&keys=companies:${acme.companyId}`), headers: { authorization: `Bearer ${author.access}` } });
+    expect(twice.statusCode).toBe(400);
+    expect((await rowsOf(author, Array.from({ length: 200 }, () => `suggestions:${randomUUID()}`).join(','))).statusCode).toBe(200);
+    // The same key twice (in any case) is answered once.
+    const upper = acme.companyId.toUpperCase();
+    const once = json<{ data: SyncRows }>(await rowsOf(author, `companies:${acme.companyId},companies:${upper}`)).data;
+    expect(once.changes.map((c) => `${c.id}:${c.op}`)).toEqual([`${acme.companyId}:upsert`]);
+    // An outsider learns nothing of the keys' rules: 404 before they are read.
+    expect((await rowsOf(author, 'nonsense', rival.companyId)).statusCode).toBe(404);
+    expect((await rowsOf(outsider, `companies:${acme.companyId}`)).statusCode).toBe(404);
+    const res = await t.app.inject({ method: 'GET', url: api(`/sync/rows?keys=companies:${acme.companyId}`), headers: { authorization: `Bearer ${author.access}` } });
+    expect(res.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: api(`/sync/rows?companyId=${acme.companyId}&keys=companies:${acme.companyId}`) })).statusCode).toBe(401);
   });
 });

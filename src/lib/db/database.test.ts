@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppDatabase, DB_VERSIONS, type VersionSpec } from './database';
+import { AppDatabase, DB_VERSIONS, onDatabaseVersionChange, type DatabaseVersionChange, type VersionSpec } from './database';
 import { checkRows, MIRROR_ROW_STRUCTS, readCompanyRows } from './rows';
 
 const opened: AppDatabase[] = [];
@@ -14,7 +14,7 @@ const name = () => `db-test-${Math.random()}`;
 
 describe('database versions', () => {
   it('version 1 (upgradeToV1) creates every table of the mirror, the outbox, files and sync state', async () => {
-    const db = new AppDatabase(name());
+    const db = new AppDatabase(name(), DB_VERSIONS.slice(0, 1));
     opened.push(db);
     await db.open();
     expect(db.verno).toBe(1);
@@ -24,22 +24,89 @@ describe('database versions', () => {
     expect(db.suggestions.schema.primKey.keyPath).toEqual(['ownerUserId', 'id']);
   });
 
+  it('version 2 (upgradeToV2) adds staleRows keyed by owner, company and entity, and keeps every row of version 1', async () => {
+    const dbName = name();
+    const v1 = new AppDatabase(dbName, DB_VERSIONS.slice(0, 1));
+    await v1.departments.put({ id: 'd1', companyId: 'c1', name: 'Casting', headUserId: null, createdAt: 'x', updatedAt: 'x', ownerUserId: 'u1' });
+    await v1.syncState.put({ ownerUserId: 'u1', companyId: 'c1', cursor: 'abc', pulledAt: 1 });
+    v1.close();
+    const v2 = new AppDatabase(dbName);
+    opened.push(v2);
+    await v2.open();
+    expect(v2.verno).toBe(2);
+    expect((await v2.departments.get(['u1', 'd1']))?.name).toBe('Casting');
+    expect((await v2.syncState.get(['u1', 'c1']))?.cursor).toBe('abc');
+    expect(v2.staleRows.schema.primKey.keyPath).toEqual(['ownerUserId', 'companyId', 'entityKey']);
+    const marker = { ownerUserId: 'u1', companyId: 'c1', entityKey: 'suggestions:s1', table: 'suggestions' as const, id: 's1', markedAt: 5 };
+    await v2.staleRows.bulkPut([marker, { ...marker, markedAt: 6 }, { ...marker, ownerUserId: 'u2' }]);
+    expect(await v2.staleRows.where('[ownerUserId+companyId]').equals(['u1', 'c1']).toArray()).toEqual([{ ...marker, markedAt: 6 }]);
+  });
+
   it('keeps rows written at an older version through a later upgrade (the pattern every new version follows)', async () => {
     const dbName = name();
-    const v1 = new AppDatabase(dbName, DB_VERSIONS);
-    await v1.departments.put({ id: 'd1', companyId: 'c1', name: 'Casting', headUserId: null, createdAt: 'x', updatedAt: 'x', ownerUserId: 'u1' });
-    v1.close();
-    const v2: VersionSpec = {
-      version: 2,
+    const current = new AppDatabase(dbName, DB_VERSIONS);
+    await current.departments.put({ id: 'd1', companyId: 'c1', name: 'Casting', headUserId: null, createdAt: 'x', updatedAt: 'x', ownerUserId: 'u1' });
+    current.close();
+    const next: VersionSpec = {
+      version: DB_VERSIONS.length + 1,
       stores: {},
       upgrade: (tx) => tx.table('departments').toCollection().modify((row: { name: string }) => {
         row.name = row.name.toUpperCase();
       }).then(() => undefined),
     };
-    const upgraded = new AppDatabase(dbName, [...DB_VERSIONS, v2]);
+    const upgraded = new AppDatabase(dbName, [...DB_VERSIONS, next]);
     opened.push(upgraded);
     expect((await upgraded.departments.get(['u1', 'd1']))?.name).toBe('CASTING');
-    expect(upgraded.verno).toBe(2);
+    expect(upgraded.verno).toBe(DB_VERSIONS.length + 1);
+  });
+});
+
+describe('a newer version opened in another tab', () => {
+  it('closes the old connection so the upgrade goes through, and tells the app', async () => {
+    const dbName = name();
+    const changes: DatabaseVersionChange[] = [];
+    const stop = onDatabaseVersionChange((change) => changes.push(change));
+    const oldTab = new AppDatabase(dbName);
+    opened.push(oldTab);
+    await oldTab.departments.put({ id: 'd1', companyId: 'c1', name: 'Casting', headUserId: null, createdAt: 'x', updatedAt: 'x', ownerUserId: 'u1' });
+    expect(oldTab.isOpen()).toBe(true);
+
+    const next: VersionSpec = { version: DB_VERSIONS.length + 1, stores: { notes: '&id' } };
+    const newTab = new AppDatabase(dbName, [...DB_VERSIONS, next]);
+    opened.push(newTab);
+    await newTab.open();
+    expect(newTab.verno).toBe(DB_VERSIONS.length + 1);
+    expect((await newTab.departments.get(['u1', 'd1']))?.name).toBe('Casting');
+
+    expect(changes).toEqual([{ name: dbName, newVersion: DB_VERSIONS.length + 1 }]);
+    // The old tab stays closed instead of reopening at its older version (which would fail or block).
+    expect(oldTab.isOpen()).toBe(false);
+    await expect(oldTab.departments.count()).rejects.toMatchObject({ name: 'DatabaseClosedError' });
+    stop();
+  });
+
+  it('stops telling a listener once it unsubscribed, and a deletion elsewhere is not a newer version', async () => {
+    const changes: DatabaseVersionChange[] = [];
+    const stop = onDatabaseVersionChange((change) => changes.push(change));
+    stop();
+    const dbName = name();
+    const oldTab = new AppDatabase(dbName);
+    await oldTab.open();
+    const newTab = new AppDatabase(dbName, [...DB_VERSIONS, { version: DB_VERSIONS.length + 1, stores: {} }]);
+    opened.push(newTab);
+    await newTab.open();
+    expect(changes).toEqual([]);
+
+    const listening: DatabaseVersionChange[] = [];
+    const stopListening = onDatabaseVersionChange((change) => listening.push(change));
+    const other = new AppDatabase(name());
+    await other.open();
+    const sameName = new AppDatabase(other.name);
+    await sameName.open();
+    await sameName.delete();
+    expect(listening).toEqual([]);
+    stopListening();
+    other.close();
   });
 });
 

@@ -6,11 +6,15 @@
 //   photos they carry (`files`, as ArrayBuffer + type + name: Safari cannot be trusted with Blobs in
 //   IndexedDB);
 // - the pull cursor per (user, company) (`syncState`) and the replayer's lease (`leases`, used only where
-//   Web Locks are missing).
+//   Web Locks are missing);
+// - `staleRows`: mirrored rows whose server changes the pull skipped because they had unsent local changes;
+//   the pull fetches them again once no outbox row of theirs is left (src/lib/sync/stale-rows.ts).
 // Guarantees: every row carries `ownerUserId`, and every mirrored table is keyed by [ownerUserId+id], so a
 // second user signing in on the same device neither reads nor sends the first user's rows. Every version of
 // the schema is kept in `DB_VERSIONS` with a named upgrade function and a test; stored rows are untrusted and
-// checked with their structs on read (see rows.ts).
+// checked with their structs on read (see rows.ts). A tab still holding an older schema closes its
+// connection as soon as another tab asks for a newer one (`versionchange`), so it never blocks the upgrade,
+// and tells the app (`onDatabaseVersionChange`), which asks the user to reload.
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { CompanyRow, DepartmentRow, EmployeeRow, Suggestion } from '../../domain/suggestion';
 import type { EnumsData, Unit } from '../../domain/user';
@@ -105,6 +109,18 @@ export interface SyncState {
   pulledAt: number | null;
 }
 
+/** A mirrored row the pull did not update because it had unsent local changes; fetched again later. */
+export interface StaleRow {
+  ownerUserId: string;
+  companyId: string;
+  /** As in the outbox: '<table>:<id>'. */
+  entityKey: string;
+  table: MirrorTable;
+  id: string;
+  /** Epoch ms of the first skip since it was last brought up to date. */
+  markedAt: number;
+}
+
 export interface Lease {
   name: string;
   holder: string;
@@ -130,6 +146,11 @@ export async function upgradeToV1(_tx: Transaction): Promise<void> {
   // Nothing stored before version 1.
 }
 
+/** Version 2 adds `staleRows`, a new table: nothing to carry over. */
+export async function upgradeToV2(_tx: Transaction): Promise<void> {
+  // New table only; the rows of version 1 keep their shape.
+}
+
 const scoped = '&[ownerUserId+id], [ownerUserId+companyId]';
 
 /** Every published version, oldest first. Never edit a published entry: add a new one. */
@@ -153,7 +174,35 @@ export const DB_VERSIONS: readonly VersionSpec[] = [
     },
     upgrade: upgradeToV1,
   },
+  {
+    version: 2,
+    stores: {
+      staleRows: '&[ownerUserId+companyId+entityKey], [ownerUserId+companyId], [ownerUserId+entityKey]',
+    },
+    upgrade: upgradeToV2,
+  },
 ];
+
+/** What a tab learns when another one opens a newer schema (or deletes the database). */
+export interface DatabaseVersionChange {
+  name: string;
+  /** The schema version the other tab opens; null when it deletes the database. */
+  newVersion: number | null;
+}
+
+const versionChangeListeners = new Set<(change: DatabaseVersionChange) => void>();
+
+/**
+ * Calls `listener` when another tab (or the service worker) opens a newer version of an app database: this
+ * tab's connection is closed by then and stays closed, so the app should ask the user to reload. Returns the
+ * unsubscribe.
+ */
+export function onDatabaseVersionChange(listener: (change: DatabaseVersionChange) => void): () => void {
+  versionChangeListeners.add(listener);
+  return () => {
+    versionChangeListeners.delete(listener);
+  };
+}
 
 export class AppDatabase extends Dexie {
   companies!: Table<StoredCompany, [string, string]>;
@@ -169,6 +218,7 @@ export class AppDatabase extends Dexie {
   files!: Table<StoredFile, string>;
   syncState!: Table<SyncState, [string, string]>;
   leases!: Table<Lease, string>;
+  staleRows!: Table<StaleRow, [string, string, string]>;
 
   /** `versions` is for the upgrade tests, which open a database at an older version first. */
   constructor(name: string = DATABASE_NAME, versions: readonly VersionSpec[] = DB_VERSIONS) {
@@ -177,6 +227,27 @@ export class AppDatabase extends Dexie {
       const version = this.version(spec.version).stores(spec.stores);
       if (spec.upgrade) version.upgrade(spec.upgrade);
     }
+    this.on('versionchange', (event: IDBVersionChangeEvent) => this.closeForNewerVersion(event));
+  }
+
+  /**
+   * Dexie's own handler (which runs after this one unless this one answers false) closes the connection but
+   * reopens it on the next call, at this tab's older version, which fails or blocks the other tab's upgrade
+   * again. This code cannot read the newer schema, so the connection stays closed until the page reloads.
+   */
+  private closeForNewerVersion(event: IDBVersionChangeEvent): false | undefined {
+    const newVersion = event.newVersion ? Math.ceil(event.newVersion / 10) : null;
+    // A deletion (a cleanup, a test) is not a newer schema: Dexie's handler closes and reopens afresh.
+    if (newVersion === null) return undefined;
+    this.close({ disableAutoOpen: true });
+    for (const listener of [...versionChangeListeners]) {
+      try {
+        listener({ name: this.name, newVersion });
+      } catch (error) {
+        console.error('A database version change listener failed', error);
+      }
+    }
+    return false;
   }
 
   /** The mirrored table of that name. */

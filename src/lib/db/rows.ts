@@ -4,7 +4,7 @@
 import { type Describe, array, enums, nullable, number, object, optional, record, string, type, unknown } from 'superstruct';
 import { CompanyRow, DepartmentRow, EmployeeRow, Suggestion } from '../../domain/suggestion';
 import { EnumsData, Unit } from '../../domain/user';
-import { type AppDatabase, type MirrorTable, type OutboxRow, type StoredFile, OUTBOX_METHODS, OUTBOX_STATUSES } from './database';
+import { type AppDatabase, type MirrorTable, type OutboxRow, type StaleRow, type StoredFile, MIRROR_TABLES, OUTBOX_METHODS, OUTBOX_STATUSES } from './database';
 
 const ownerTag = type({ ownerUserId: string() });
 
@@ -57,6 +57,15 @@ export const StoredFileRow = type({
   uploadKey: string(),
   uploaded: nullable(type({ imageId: string(), imageLink: string(), name: string() })),
   createdAt: number(),
+});
+
+export const StoredStaleRow: Describe<StaleRow> = object({
+  ownerUserId: string(),
+  companyId: string(),
+  entityKey: string(),
+  table: enums(MIRROR_TABLES),
+  id: string(),
+  markedAt: number(),
 });
 
 export const StoredEnumsRow = object({ ownerUserId: string(), data: EnumsData, updatedAt: number() });

@@ -1,7 +1,11 @@
 // When to pull: on start, on reconnect, on focus and on a timer, for each company the user belongs to
 // (`CurrentUser.companies`). Guarantees: one pull run at a time per scheduler (a trigger during a run asks
 // for one more run after it, never a parallel one); a failing company does not stop the others; failures
-// are reported to `onError`, never swallowed.
+// are reported to `onError`, never swallowed: by default to the console and to the problems store
+// (problems.ts), which a later successful pull of that company clears, so the user sees a full disk or a
+// pull that keeps failing.
+import { clearSyncProblem, reportSyncProblem } from './problems';
+
 export const PULL_INTERVAL_MS = 5 * 60_000;
 
 export interface PullSchedulerOptions {
@@ -16,6 +20,14 @@ export interface PullSchedulerOptions {
   setInterval?: (callback: () => void, ms: number) => unknown;
   clearInterval?: (handle: unknown) => void;
   onError?: (companyId: string, error: unknown) => void;
+  /** After a pull of the company succeeded (default: clears its problem). */
+  onSuccess?: (companyId: string) => void;
+}
+
+/** The default `onError`: the console for developers, the problems store for the user. */
+export function reportPullFailure(companyId: string, error: unknown): void {
+  console.error(`Pull of company ${companyId} failed`, error);
+  reportSyncProblem(companyId, error);
 }
 
 export interface PullScheduler {
@@ -27,17 +39,22 @@ export interface PullScheduler {
 export function startPullScheduler(options: PullSchedulerOptions): PullScheduler {
   let running: Promise<void> | null = null;
   let again = false;
-  const onError = options.onError ?? ((companyId, error) => console.error(`Pull of company ${companyId} failed`, error));
+  const onError = options.onError ?? reportPullFailure;
+  const onSuccess = options.onSuccess ?? clearSyncProblem;
 
   async function runAll(): Promise<void> {
     do {
       again = false;
       for (const companyId of options.getCompanyIds()) {
+        let failure: { error: unknown } | null = null;
         try {
           await options.pull(companyId);
         } catch (error) {
-          onError(companyId, error);
+          failure = { error };
         }
+        // Outside the try: a throwing listener must not be reported as a failed pull.
+        if (failure) onError(companyId, failure.error);
+        else onSuccess(companyId);
       }
     } while (again);
   }
@@ -69,6 +86,8 @@ export function startPullScheduler(options: PullSchedulerOptions): PullScheduler
       options.events?.removeEventListener('focus', trigger);
       unsubscribe?.();
       (options.clearInterval ?? ((handle) => clearInterval(handle as ReturnType<typeof setInterval>)))(timer);
+      // Signed out: the next person on this device must not see the last one's pull problems.
+      if (!options.onError) clearSyncProblem();
     },
   };
 }
