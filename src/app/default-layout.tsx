@@ -24,6 +24,9 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
     body = (
       <AppStateProvider user={step.user} config={step.config} reloadUser={reloadUser}>
         <OfflineSession user={step.user} />
+        <Suspense fallback={null}>
+          <DeviceNotices />
+        </Suspense>
         {children}
       </AppStateProvider>
     );
@@ -55,6 +58,7 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
 
 // The device database and the replayer load with the first signed-in screen, not with the sign-in page.
 const UnsentBadge = lazy(() => import('../features/outbox/components/unsent-badge').then((module) => ({ default: module.UnsentBadge })));
+const DeviceNotices = lazy(() => import('./device-notices').then((module) => ({ default: module.DeviceNotices })));
 
 /**
  * Starts the replayer, the pulls and connectivity for the signed-in user, with the outbox outcomes of every
@@ -64,8 +68,9 @@ const UnsentBadge = lazy(() => import('../features/outbox/components/unsent-badg
  */
 function OfflineSession({ user }: { user: CurrentUser }) {
   useEffect(() => {
-    Promise.all([import('../lib/offline'), import('../features/suggestions/store')]).then(
-      ([offline, suggestions]) => offline.startOffline({ user, handlers: { ...suggestions.suggestionOutboxHandlers } }),
+    Promise.all([import('../lib/offline'), import('./outbox-kinds')]).then(
+      // Passed as it is, never spread: its lookup answers kinds nobody declared with the generic handler.
+      ([offline, kinds]) => offline.startOffline({ user, handlers: kinds.outboxSuccessHandlers }),
       (error: unknown) => console.error('Could not start the offline sync', error),
     );
   }, [user]);

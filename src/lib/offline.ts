@@ -23,7 +23,7 @@
 import { CurrentUser, type EnumsData, Unit } from '../domain/user';
 import { http } from './api';
 import { getConnectivity, type ProbingConnectivity } from './connectivity';
-import { getAppDatabase, type AppDatabase } from './db/database';
+import { getAppDatabase, type AppDatabase, type OutboxRow } from './db/database';
 import { StoredEnumsRow, checkRows } from './db/rows';
 import { countUnsent, hasWaitingRows } from './outbox/outbox';
 import { createReplayer, type ExclusiveLocks, type SuccessHandler } from './outbox/replayer';
@@ -37,6 +37,8 @@ export interface OfflineOptions {
   user: Pick<CurrentUser, 'id' | 'companies'>;
   /** Success handlers per outbox row kind (features give theirs: the app composes them). */
   handlers: Readonly<Record<string, SuccessHandler>>;
+  /** Rows the server's push takes (the registry's `isPushableOutboxRow`): sent in batches; omitted: none. */
+  isPushable?: (row: OutboxRow) => boolean;
   db?: AppDatabase;
   connectivity?: ProbingConnectivity;
   /** Registers the worker's Background Sync (default `requestOutboxSync`); tests give their own. */
@@ -140,13 +142,14 @@ export function startOffline(options: OfflineOptions): void {
     random: Math.random,
     locks: browserLocks(),
     handlers: options.handlers,
+    ...(options.isPushable ? { isPushable: options.isPushable } : {}),
   });
 
   const companies: Running['companies'] = { ids: companyIdsOf(user) };
   const pullReconnects = new Set<() => void>();
   const pulls = startPullScheduler({
     getCompanyIds: () => companies.ids,
-    pull: (companyId) => pullCompany({ db, http, ownerUserId: userId, companyId }),
+    pull: (companyId) => pullCompany({ db, http, ownerUserId: userId, companyId, isActive: () => active.value }),
     events: window,
     onReconnect: (listener) => {
       pullReconnects.add(listener);

@@ -2,11 +2,14 @@
 // Guarantees: only the owner's rows are touched; a discard is explicit (the screen confirms first) and
 // removes the row, its unused photos and, for a write that created an entity on this device
 // (kind '<entity>.create'), that entity's local copy too: the server never had it, so nothing would ever
-// replace it. All in one transaction. A row that fails its struct is discarded by its place (seq) with its
+// replace it. Discarding a change of an entity the server has is followed by fetching that entity again
+// (`markStale`: the pull may have skipped the server's changes while the row waited), so the device never
+// keeps a state the server never had. All in one transaction. A row that fails its struct is discarded by its place (seq) with its
 // unused photos; nothing else of it can be trusted, so nothing else is touched.
 import type { AppDatabase, MirrorTable, OutboxRow } from '../../lib/db/database';
 import { MIRROR_TABLES } from '../../lib/db/database';
 import { discard, discardUnreadable, retry } from '../../lib/outbox/outbox';
+import { markStale } from '../../lib/sync/stale-rows';
 
 function createdEntity(row: OutboxRow): { table: MirrorTable; id: string } | null {
   if (!row.kind.endsWith('.create')) return null;
@@ -17,15 +20,14 @@ function createdEntity(row: OutboxRow): { table: MirrorTable; id: string } | nul
 }
 
 export async function discardUnsent(db: AppDatabase, ownerUserId: string, outboxId: string): Promise<boolean> {
-  return db.transaction('rw', [db.outbox, db.files, ...MIRROR_TABLES.map((table) => db.mirror(table))], async () => {
+  return db.transaction('rw', [db.outbox, db.files, db.staleRows, ...MIRROR_TABLES.map((table) => db.mirror(table))], async () => {
     const row = await db.outbox.where('id').equals(outboxId).first();
     if (!row || row.ownerUserId !== ownerUserId) return false;
     const created = createdEntity(row);
     if (!(await discard(db, outboxId))) return false;
-    if (created) {
-      const others = await db.outbox.where('[ownerUserId+entityKey]').equals([ownerUserId, row.entityKey]).count();
-      if (others === 0) await db.mirror(created.table).delete([ownerUserId, created.id]);
-    }
+    const others = await db.outbox.where('[ownerUserId+entityKey]').equals([ownerUserId, row.entityKey]).count();
+    if (created && others === 0) await db.mirror(created.table).delete([ownerUserId, created.id]);
+    else if (!created) await markStale(db, ownerUserId, [row.entityKey]);
     return true;
   });
 }

@@ -14,7 +14,7 @@ import { DialogProvider } from '../../ui/dialog';
 import { UnsentItem } from './components/unsent-item';
 import type { UnsentActions } from './hooks';
 import { OutboxKindsProvider } from './kinds-context';
-import type { DescribeUnsentRow } from './kinds';
+import type { DescribeUnsentRow, UnsentRowView } from './kinds';
 import { UnsentList } from './pages/unsent-page';
 import { discardUnreadableUnsent, discardUnsent } from './store';
 
@@ -52,7 +52,7 @@ const row: OutboxRow = {
 };
 
 /** A registry as the app gives one: this screen names no kind itself. */
-const describeRow: DescribeUnsentRow = (item) =>
+const describeRow: DescribeUnsentRow = (item): UnsentRowView =>
   item.kind === 'note.create'
     ? {
         label: { id: 'outbox.kind.suggestionCreate', defaultMessage: 'Proposal “{title}”' },

@@ -21,6 +21,7 @@ import type { AppDatabase, StoredSuggestion } from '../../lib/db/database';
 import { PERSISTENCE_ANSWER_BOUND_MS, answerWithin, ensurePersistentStorage, type PersistenceAnswer } from '../../lib/outbox/durability';
 import { enqueue, entityKeyOf, revise, storeFile, writeWithOutbox } from '../../lib/outbox/outbox';
 import type { SuccessHandler } from '../../lib/outbox/replayer';
+import { markStale } from '../../lib/sync/stale-rows';
 
 export const SUGGESTION_CREATE_KIND = 'suggestion.create';
 
@@ -202,7 +203,10 @@ function pickDraft(draft: SuggestionDraft) {
 /** The replayer's success handler: the server's proposal replaces the local one. */
 export const storeCreatedSuggestion: SuccessHandler = async ({ db, row, data }) => {
   if (!Suggestion.is(data)) {
-    console.warn('The server answered a proposal that does not match its struct; the next pull brings it');
+    // The local copy stays until the server's version is fetched again: the pull skipped this proposal while
+    // its row waited, so it is marked to be fetched by the next pull.
+    console.warn('The server answered a proposal that does not match its struct; the next pull fetches it again');
+    await markStale(db, row.ownerUserId, [row.entityKey]);
     return;
   }
   await db.suggestions.put({ ...data, ownerUserId: row.ownerUserId });

@@ -92,6 +92,18 @@ describe('pull', () => {
     expect(await db.departments.count()).toBe(1);
   });
 
+  it('writes nothing more once the pulls were stopped (sign-out) while a pull was on its way', async () => {
+    const db = openDb();
+    const changes = Array.from({ length: 9 }, (_, i) => upsert(i + 1, 'suggestions', suggestion(`s${i}`, `T${i}`)));
+    const { http } = feed(changes);
+    let pagesLeft = 1;
+    // Active for the first page only, as if the user signed out while the second was on its way.
+    const result = await pullCompany({ db, http, ownerUserId: OWNER, companyId: COMPANY, limit: 4, isActive: () => pagesLeft-- > 0 });
+    expect(result.upserts).toBe(4);
+    expect(await db.suggestions.count()).toBe(4);
+    expect((await db.syncState.get([OWNER, COMPANY]))?.cursor).toBe('4');
+  });
+
   it('applies deletes and later versions of a row', async () => {
     const db = openDb();
     const changes: SyncChange[] = [upsert(1, 'suggestions', suggestion('s1', 'old')), upsert(2, 'suggestions', suggestion('s2', 'x'))];

@@ -41,6 +41,24 @@ export interface PullOptions {
   companyId: string;
   limit?: number;
   now?: () => number;
+  /**
+   * False once the pulls were stopped (sign-out): a pull still on its way then writes nothing more, checked
+   * inside each write transaction, so the sign-out's own clearing (which waits for a running transaction)
+   * is never followed by rows of the user who left.
+   */
+  isActive?: () => boolean;
+}
+
+/** Thrown inside a write transaction when the pulls were stopped meanwhile; aborts it, and the pull ends. */
+class PullStopped extends Error {
+  constructor() {
+    super('The pulls were stopped');
+    this.name = 'PullStopped';
+  }
+}
+
+function requireActive(options: Pick<PullOptions, 'isActive'>): void {
+  if (options.isActive && !options.isActive()) throw new PullStopped();
 }
 
 export interface PullResult {
@@ -171,7 +189,7 @@ async function applyChanges(db: AppDatabase, ownerUserId: string, changes: reado
  * version (or deletes what the server no longer shows), removing their markers, in one transaction per
  * request that checks the outbox again. Answers how many rows were brought up to date.
  */
-export async function refreshStaleRows(options: Pick<PullOptions, 'db' | 'http' | 'ownerUserId' | 'companyId'>): Promise<number> {
+export async function refreshStaleRows(options: Pick<PullOptions, 'db' | 'http' | 'ownerUserId' | 'companyId' | 'isActive'>): Promise<number> {
   const { db, http, ownerUserId, companyId } = options;
   const [markers, unsent] = await Promise.all([staleRowsOf(db, ownerUserId, companyId), unsentEntityKeys(db, ownerUserId)]);
   const due = markers.filter((marker) => !unsent.has(marker.entityKey) && parseEntityKey(marker.entityKey) !== null);
@@ -186,6 +204,7 @@ export async function refreshStaleRows(options: Pick<PullOptions, 'db' | 'http' 
     const asked = new Map(batch.map((marker) => [marker.entityKey.toLowerCase(), marker]));
     const answered = rows.changes.filter((change) => asked.has(entityKeyOf(change.table, change.id).toLowerCase()));
     refreshed += await db.transaction('rw', [db.companies, db.departments, db.employees, db.suggestions, db.outbox, db.staleRows], async () => {
+      requireActive(options);
       // A change queued since the markers were read wins over the server's row, and keeps its marker.
       const stillUnsent = await unsentEntityKeys(db, ownerUserId);
       const markersNow = new Set((await db.staleRows.where('[ownerUserId+companyId]').equals([ownerUserId, companyId]).primaryKeys()).map((key) => key[2]));
@@ -233,6 +252,7 @@ async function pullPages(options: PullOptions, result: PullResult): Promise<void
     if (page.reset) {
       if (result.resets > 0 && cursor === null) throw new PullError('The server asked to reset a pull that started from the beginning');
       result.resets += 1;
+      requireActive(options);
       await dropCompanyMirror(db, ownerUserId, companyId, now());
       cursor = null;
       continue;
@@ -245,6 +265,7 @@ async function pullPages(options: PullOptions, result: PullResult): Promise<void
     const fetchedFrom = cursor;
     const at = now();
     const applied = await db.transaction('rw', [db.companies, db.departments, db.employees, db.suggestions, db.outbox, db.syncState, db.staleRows], async () => {
+      requireActive(options);
       // Another tab applied pages since we asked: its cursor wins, ours would bring older rows back.
       if ((await readCursor(db, ownerUserId, companyId)) !== fetchedFrom) return null;
       const stale: StaleRow[] = [];
@@ -278,7 +299,9 @@ export async function pullCompany(options: PullOptions): Promise<PullResult> {
     await pullPages(options, result);
     result.refreshed = await refreshStaleRows(options);
   } catch (error) {
+    if (error instanceof PullStopped) return result;
     if (!isGone(error)) throw error;
+    if (options.isActive && !options.isActive()) return result;
     await dropCompanyMirror(options.db, options.ownerUserId, options.companyId, (options.now ?? Date.now)());
     result.gone = true;
   }
