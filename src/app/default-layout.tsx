@@ -70,7 +70,7 @@ function OfflineSession({ user }: { user: CurrentUser }) {
   useEffect(() => {
     Promise.all([import('../lib/offline'), import('./outbox-kinds')]).then(
       // Passed as it is, never spread: its lookup answers kinds nobody declared with the generic handler.
-      ([offline, kinds]) => offline.startOffline({ user, handlers: kinds.outboxSuccessHandlers }),
+      ([offline, kinds]) => offline.startOffline({ user, handlers: kinds.outboxSuccessHandlers, isPushable: kinds.isPushableOutboxRow }),
       (error: unknown) => console.error('Could not start the offline sync', error),
     );
   }, [user]);

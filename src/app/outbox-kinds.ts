@@ -1,7 +1,9 @@
 // The outbox-kind registry: every kind of outbox row the features write, declared once by its feature
 // (label, edit link, success handler) and composed here, so the page's replayer, the service worker's
 // replayer and the Unsent screen read one table instead of naming kinds. A new kind (say, an approval) is
-// one `outbox-kind.ts` in its feature and one line in `outboxKinds`.
+// one `outbox-kind.ts` in its feature and one line in `outboxKinds`. A kind whose write the server's push
+// takes (POST /sync/push, docs/api.md "Push": its method and path are a pushable operation there) says so
+// with `pushable: true`, and the replayers send its rows in batches (`isPushableOutboxRow`).
 // Guarantees: a kind nobody declared still works everywhere: /unsent names it "A change" (no edit link,
 // retry and discard as for any row), and its success handler stores the server's answer when the row's
 // entity key names a mirrored table and the answer passes that table's struct (else the next pull brings
@@ -26,6 +28,11 @@ export interface OutboxKind {
   editHref?: (row: OutboxRow) => string | null;
   /** Stores the server's answer; runs in the transaction that removes the sent row. */
   onSuccess: SuccessHandler;
+  /**
+   * The server's POST /sync/push applies this kind's write (server/features/push/routes.ts,
+   * PUSHABLE_OPERATIONS): its rows may go in batches. Absent or false: one request per row.
+   */
+  pushable?: boolean;
 }
 
 /** Every declared kind. */
@@ -82,6 +89,14 @@ export const outboxSuccessHandlers: Readonly<Record<string, SuccessHandler>> = n
     },
   },
 );
+
+/**
+ * The replayer's `isPushable` (page and worker): rows of a kind declared pushable. An undeclared kind is
+ * never pushed (the server would answer that operation 404), its rows go one by one.
+ */
+export function isPushableOutboxRow(row: OutboxRow): boolean {
+  return byKind.get(row.kind)?.pushable === true;
+}
 
 /** How the Unsent screen shows `row` (src/features/outbox reads it through its OutboxKindsProvider). */
 export function describeOutboxRow(row: OutboxRow): UnsentRowView {

@@ -3,12 +3,14 @@
 // reloads (the Dexie database closed and opened again), pages killed mid-replay, expired access tokens and
 // reconnections. However they interleave, once the network is back and the outbox has drained, the client and
 // the server agree: exactly one server proposal per submission, with its photos' bytes once, and nothing left
-// on the device but the server's rows.
+// on the device but the server's rows. Run twice: one request per row, and with the rows that may go
+// together sent in batches through the push (POST /sync/push), where a fault on 'proposal' hits the batch.
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countUnsent } from '../../src/lib/outbox/outbox';
-import type { Replayer } from '../../src/lib/outbox/replayer';
+import type { Replayer, ReplayerOptions } from '../../src/lib/outbox/replayer';
+import { isPushableOutboxRow } from '../../src/app/outbox-kinds';
 import {
   AppDatabase,
   FaultyNetwork,
@@ -84,7 +86,8 @@ interface Submission {
 
 let photoSeed = 1;
 
-async function run(commands: Command[]): Promise<void> {
+async function run(commands: Command[], batching: boolean): Promise<void> {
+  const way: Partial<ReplayerOptions> = batching ? { isPushable: isPushableOutboxRow } : {};
   const name = freshDbName();
   const clock = fakeClock();
   const opened: AppDatabase[] = [];
@@ -94,11 +97,11 @@ async function run(commands: Command[]): Promise<void> {
     return db;
   };
   let db = open();
-  let replayer: Replayer = replayerFor(db, session, clock, { requestTimeoutMs: 100 });
+  let replayer: Replayer = replayerFor(db, session, clock, { ...way, requestTimeoutMs: 100 });
   const reopen = () => {
     db.close();
     db = open();
-    replayer = replayerFor(db, session, clock, { requestTimeoutMs: 100 });
+    replayer = replayerFor(db, session, clock, { ...way, requestTimeoutMs: 100 });
   };
   const submissions: Submission[] = [];
   const faults: { target: Target; fault: Fault; left: number }[] = [];
@@ -107,7 +110,8 @@ async function run(commands: Command[]): Promise<void> {
   net.offline = false;
   net.afterAnswer = () => undefined;
   net.fault = (call) => {
-    const target: Target | null = call.path === '/files/upload' ? 'upload' : /\/suggestions$/.test(call.path) && call.method === 'POST' ? 'proposal' : null;
+    const proposal = (/\/suggestions$/.test(call.path) || call.path === '/sync/push') && call.method === 'POST';
+    const target: Target | null = call.path === '/files/upload' ? 'upload' : proposal ? 'proposal' : null;
     const pending = target ? faults.find((f) => f.target === target && f.left > 0) : undefined;
     if (!pending) return undefined;
     pending.left -= 1;
@@ -187,9 +191,12 @@ async function run(commands: Command[]): Promise<void> {
 }
 
 describe('random interleavings of submissions, failures, reloads and reconnections (10)', () => {
-  it('end with client and server agreeing and exactly one server proposal per submission', async () => {
+  it.each([
+    ['one request per row', false],
+    ['in batches through the push', true],
+  ])('end with client and server agreeing and exactly one server proposal per submission (%s)', async (_way, batching) => {
     await fc.assert(
-      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 14 }), (commands) => run(commands)),
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 14 }), (commands) => run(commands, batching)),
       { numRuns: 50 },
     );
   });

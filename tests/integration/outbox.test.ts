@@ -1,11 +1,13 @@
 // The outbox and its replayer against the real main-service, through a fault-injecting network: lost answers,
 // failures between a proposal and its photos, killed replays, two tabs, reused keys, expired tokens, poison
 // items, 5xx and timeouts, long outages, a network that comes back after a long refusal, a discard while a
-// photo is going up, and the service worker's refresh racing a sign-out. Each test checks the server's
-// database (exactly one proposal per submission, its photos once) and Dexie (nothing left behind that was
-// sent, nothing dropped that was not).
+// photo is going up, the service worker's refresh racing a sign-out, and batches through the push (POST
+// /sync/push: 250 in three requests, a refusal inside a batch, a drain killed after the server applied its
+// batch). Each test checks the server's database (exactly one proposal per submission, its photos once) and
+// Dexie (nothing left behind that was sent, nothing dropped that was not).
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isPushableOutboxRow } from '../../src/app/outbox-kinds';
 import { createHttpClient } from '../../src/lib/http';
 import { countUnsent, discard, listOutbox, revise } from '../../src/lib/outbox/outbox';
 import { BACKOFF_CAP_MS, LEASE_MS } from '../../src/lib/outbox/replayer';
@@ -497,5 +499,84 @@ describe("the service worker's refresh and a sign-out (issue 9, item 5)", () => 
     expect(proposalStatuses(net)).toEqual([403, 401]);
     expect((await serverCounts(server, [id])).get(id)).toBe(0);
     expect(await listOutbox(db, session.userId)).toEqual([expect.objectContaining({ id: key, status: 'pending' })]);
+  });
+});
+
+describe('batches through the push (issue 9, benchmarks)', () => {
+  const batched = { isPushable: isPushableOutboxRow };
+  const pushes = (net: FaultyNetwork) => net.reached('POST', '/sync/push');
+
+  it('replays 250 queued proposals in 3 requests: exactly 250 on the server, the outbox empty', async () => {
+    const { net, session, db, clock } = await setup();
+    const ids: string[] = [];
+    for (let i = 0; i < 250; i += 1) ids.push((await submitProposal(db, session, clock, { title: `Batch ${i}` })).id);
+    const result = await replayerFor(db, session, clock, batched).drain();
+    expect(result).toMatchObject({ sent: 250, parked: 0, retried: 0, stopped: null, nextAttemptAt: null });
+    expect(pushes(net).map((call) => call.status)).toEqual([200, 200, 200]);
+    expect(net.reached('POST', isProposalPost)).toHaveLength(0);
+    await expectExactlyOnce(ids);
+    await expectDeviceClean(db, session, ids);
+  });
+
+  it('parks a refused proposal of a batch with the server answer, sends the rest, and a photo row alone', async () => {
+    const { net, session, db, clock } = await setup();
+    const before = await submitProposal(db, session, clock);
+    const poison = await submitProposal(db, session, clock, { title: '' });
+    const withPhoto = await submitProposal(db, session, clock, { photos: [makePng(900)] });
+    const after = await submitProposal(db, session, clock);
+    const result = await replayerFor(db, session, clock, batched).drain();
+    expect(result).toMatchObject({ sent: 3, parked: 1 });
+    expect(pushes(net)).toHaveLength(1);
+    expect(net.reached('POST', isProposalPost)).toHaveLength(1);
+    expect([...(await serverCounts(server, [before.id, poison.id, withPhoto.id, after.id])).values()]).toEqual([1, 0, 1, 1]);
+    const rows = await listOutbox(db, session.userId);
+    expect(rows).toEqual([expect.objectContaining({ id: poison.key, status: 'failed', attempts: 1, lastError: expect.objectContaining({ status: 400 }) })]);
+    expect(rows[0]?.lastError?.errors?.title).toBeTruthy();
+    expect((await serverProposal(server, withPhoto.id))?.images).toHaveLength(1);
+  });
+
+  it('after a drain killed once the server applied its batch, a new drain sends everything with no duplicate', async () => {
+    const { net, session, db, clock } = await setup();
+    const name = db.name;
+    const submitted: { id: string; key: string }[] = [];
+    for (let i = 0; i < 150; i += 1) submitted.push(await submitProposal(db, session, clock));
+    // The first batch is applied and committed on the server; the page dies before it reads the answer.
+    let batches = 0;
+    net.fault = (call) => (call.path === '/sync/push' && ++batches === 1 ? { kind: 'drop-answer' } : undefined);
+    net.afterAnswer = (call) => {
+      if (call.path === '/sync/push' && batches === 1) db.close();
+    };
+    await expect(replayerFor(db, session, clock, batched).drain()).rejects.toThrow();
+    net.fault = () => undefined;
+    net.afterAnswer = () => undefined;
+    const ids = submitted.map((s) => s.id);
+    const counts = [...(await serverCounts(server, ids)).values()];
+    expect(counts.slice(0, 100)).toEqual(ids.slice(0, 100).map(() => 1));
+    expect(counts.slice(100)).toEqual(ids.slice(100).map(() => 0));
+
+    const reopened = openDb(name);
+    expect(await countUnsent(reopened, session.userId)).toBe(150);
+    await drainUntilSettled(replayerFor(reopened, session, clock, batched), clock);
+    await expectExactlyOnce(ids);
+    // The applied ones were sent again under their keys and the server answered them as replays.
+    const again = net.reached('POST', isProposalPost);
+    expect(again.map((call) => call.key).sort()).toEqual(submitted.slice(0, 100).map((s) => s.key).sort());
+    expect(again.every((call) => call.replayed)).toBe(true);
+    await expectDeviceClean(reopened, session, ids);
+  });
+
+  it('sends a row again in a batch after its lone request lost its answer: one proposal', async () => {
+    const { net, session, db, clock } = await setup();
+    const { id, key } = await submitProposal(db, session, clock);
+    net.fault = (call) => (isProposalPost(call.path) ? { kind: 'drop-answer' } : undefined);
+    expect(await replayerFor(db, session, clock).drain()).toMatchObject({ stopped: 'offline' });
+    net.fault = () => undefined;
+    const replayer = replayerFor(db, session, clock, batched);
+    await replayer.wake();
+    expect(await replayer.drain()).toMatchObject({ sent: 1 });
+    expect(pushes(net)).toHaveLength(1);
+    expect(net.reached('POST', isProposalPost).map((call) => call.key)).toEqual([key]);
+    await expectExactlyOnce([id]);
+    await expectDeviceClean(db, session, [id]);
   });
 });

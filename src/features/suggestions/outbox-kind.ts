@@ -1,6 +1,7 @@
 // The proposals' outbox kind, declared once for the app's registry (src/app/outbox-kinds.ts): what the
-// Unsent screen calls a queued proposal, where the user edits a refused one, and how the server's answer is
-// stored. No React here: the service worker imports this module through the registry.
+// Unsent screen calls a queued proposal, where the user edits a refused one, how the server's answer is
+// stored, and that the server's push takes it (queued proposals go in batches). No React here: the service
+// worker imports this module through the registry.
 import type { MessageDescriptor } from 'react-intl';
 import { paths } from '../../domain/paths';
 import type { OutboxRow } from '../../lib/db/database';
@@ -38,4 +39,6 @@ export const suggestionCreateOutboxKind = {
     return companyId === null ? null : `${paths.company.suggestionsCreate(encodeURIComponent(companyId))}?resend=${encodeURIComponent(row.id)}`;
   },
   onSuccess: storeCreatedSuggestion,
+  /** POST /companies/{companyId}/suggestions is a pushable operation of the server (submitSuggestionOperation). */
+  pushable: true,
 };

@@ -4,7 +4,12 @@
 // endpoint of the client's transport (a new access token for a valid refresh token, which is kept: rotation
 // is the real server's, exercised by the integration tests; refused once revoked), and fault
 // injection per request (no answer, answer lost after commit, a status, a hang), and a hook that runs
-// between the server's work and the client seeing its answer.
+// between the server's work and the client seeing its answer. The push (POST /sync/push, docs/api.md "Push")
+// as the real server has it: 1-100 operations applied in order, each under its own key with the hash of its
+// direct call (so a row sent alone and then in a batch is one request), a result per operation shaped as its
+// direct answer, a refused operation leaving no key behind, and after a 5xx every later operation 503 'not
+// applied'; only proposal creation is pushable. `pushAvailable = false` makes it an older server without
+// push (404), and `operationFault` fails single operations inside a batch.
 import { type Suggestion, SuggestionInput, dueDateOf } from '../../domain/suggestion';
 
 export type Fault =
@@ -24,6 +29,24 @@ export interface FakeCall {
 
 const API = '/main-service/api/v1';
 const REFRESH_PATH = `${API}/auth/refresh-token`;
+const PUSH_PATH = `${API}/sync/push`;
+const SUGGESTIONS_PATH = /^\/main-service\/api\/v1\/companies\/([^/]+)\/suggestions$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One operation of a push as the fake received it. */
+export interface FakePushOperation {
+  id: string;
+  method: string;
+  /** Under /main-service, as the outbox row keeps it: '/api/v1/companies/<id>/suggestions'. */
+  path: string;
+  body: unknown;
+}
+
+/** A status the fake answers for one operation of a batch instead of running it. */
+export interface OperationFault {
+  status: number;
+  body?: unknown;
+}
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
@@ -40,6 +63,12 @@ export class FakeMainService {
   fault: (call: FakeCall) => Fault | undefined = () => undefined;
   /** Runs after the server carried a call out, before the client sees the answer (a user acting meanwhile). */
   afterHandle: (call: FakeCall) => void | Promise<void> = () => undefined;
+  /** false: an older server without POST /sync/push (it answers 404 like any unknown route). */
+  pushAvailable = true;
+  /** Decides a fault for one operation inside a push; undefined runs it. */
+  operationFault: (operation: FakePushOperation) => OperationFault | undefined = () => undefined;
+  /** The operations of every push that reached the handler, one list per request, in the order sent. */
+  readonly pushes: FakePushOperation[][] = [];
   /** Requests answered with the 'hang' fault so far (each waits until the client gives up on it). */
   hangs = 0;
   /** Largest number of requests in flight at once. */
@@ -115,8 +144,9 @@ export class FakeMainService {
       return json(200, { access_token: this.issueToken(), refresh_token: call.token });
     }
     if (!call.token || !this.validTokens.has(call.token)) return json(403, { message: 'Token Expired.' });
+    if (call.method === 'POST' && call.path === PUSH_PATH && this.pushAvailable) return this.push(body);
     const upload = call.method === 'POST' && call.path === `${API}/files/upload`;
-    const suggestionsMatch = /^\/main-service\/api\/v1\/companies\/([^/]+)\/suggestions$/.exec(call.path);
+    const suggestionsMatch = SUGGESTIONS_PATH.exec(call.path);
     if (!upload && !(call.method === 'POST' && suggestionsMatch)) return json(404, { message: 'not found' });
     if (call.key === null) return json(400, { message: 'Idempotency-Key required by this fake' });
 
@@ -150,6 +180,66 @@ export class FakeMainService {
       this.stored.delete(scopedKey);
     }
     return json(answer.status, answer.body);
+  }
+
+  /** POST /sync/push: the operations in order, each as its direct call (see the header). */
+  private push(body: BodyInit | null): Response {
+    let parsed: unknown;
+    try {
+      parsed = typeof body === 'string' ? JSON.parse(body) : null;
+    } catch {
+      parsed = null;
+    }
+    const operations = typeof parsed === 'object' && parsed !== null ? (parsed as { operations?: unknown }).operations : undefined;
+    const valid =
+      Array.isArray(operations) &&
+      operations.length >= 1 &&
+      operations.length <= 100 &&
+      operations.every((op: unknown) => {
+        const { id, method, path } = (typeof op === 'object' && op !== null ? op : {}) as Record<string, unknown>;
+        return typeof id === 'string' && UUID.test(id) && (method === 'POST' || method === 'PATCH' || method === 'DELETE') && typeof path === 'string';
+      });
+    if (!valid) return json(400, { message: 'invalid batch', errors: { operations: 'invalid' } });
+    const batch = (operations as Array<{ id: string; method: string; path: string; body?: unknown }>).map(
+      (op): FakePushOperation => ({ id: op.id, method: op.method, path: op.path, body: op.body ?? null }),
+    );
+    this.pushes.push(batch);
+    const results: Array<{ id: string; status: number; body: unknown; retryAfter?: string }> = [];
+    let stopped = false;
+    for (const op of batch) {
+      if (stopped) {
+        results.push({ id: op.id, status: 503, body: { message: 'Not applied: an earlier operation of the same batch failed on the server. Send it again.' } });
+        continue;
+      }
+      const result = this.applyOperation(op);
+      results.push(result);
+      if (result.status >= 500) stopped = true;
+    }
+    return json(200, { data: { results }, message: 'OK' });
+  }
+
+  /** One pushed operation, keyed and hashed as its direct call would be. */
+  private applyOperation(op: FakePushOperation): { id: string; status: number; body: unknown; retryAfter?: string } {
+    const fullPath = `/main-service${op.path}`;
+    const match = SUGGESTIONS_PATH.exec(fullPath);
+    if (op.method !== 'POST' || !match) return { id: op.id, status: 404, body: { message: 'not found' } };
+    const fault = this.operationFault(op);
+    // A refusal or failure rolls the operation back, key included, as the real server's savepoint does.
+    if (fault) return { id: op.id, status: fault.status, body: fault.body ?? { message: `fault ${fault.status}` } };
+    const hash = `${op.method} ${fullPath} ${op.body === null ? '' : JSON.stringify(op.body)}`;
+    const scopedKey = `${this.userId}:${op.id}`;
+    const previous = this.stored.get(scopedKey);
+    if (previous === 'running') return { id: op.id, status: 409, body: { message: 'still running' }, retryAfter: '1' };
+    if (previous) {
+      if (previous.hash !== hash) return { id: op.id, status: 422, body: { message: 'Idempotency-Key reused with another request' } };
+      return { id: op.id, status: previous.status, body: previous.body };
+    }
+    const answer = this.createSuggestion(match[1] ?? '', op.body);
+    if (answer.status < 400) {
+      this.executions.set(op.id, (this.executions.get(op.id) ?? 0) + 1);
+      this.stored.set(scopedKey, { hash, status: answer.status, body: answer.body });
+    }
+    return { id: op.id, ...answer };
   }
 
   private storeUpload(file: { bytes: Uint8Array; name: string; type: string }): { status: number; body: unknown } {

@@ -1,13 +1,25 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { AppDatabase } from '../db/database';
+import { AppDatabase, type OutboxRow } from '../db/database';
 import { createHttpClient, type ExchangeRequest } from '../http';
 import type { TokenStore } from '../token-store';
 import type { Suggestion, SuggestionInput } from '../../domain/suggestion';
 import { FakeMainService, type FakeCall, type Fault } from './fake-main-service';
 import { countUnsent, discard, discardUnreadable, entityKeyOf, enqueue, listOutbox, readOutbox, retry, revise, storeFile, writeWithOutbox } from './outbox';
-import { BACKOFF_CAP_MS, LEASE_MS, REQUEST_TIMEOUT_MS, UPLOAD_PATH, backoffDelay, createReplayer, uploadDeadlineMs, type ExclusiveLocks, type ReplayerOptions } from './replayer';
+import {
+  BACKOFF_CAP_MS,
+  LEASE_MS,
+  PUSH_MS_PER_OPERATION,
+  PUSH_UNAVAILABLE_MS,
+  REQUEST_TIMEOUT_MS,
+  UPLOAD_PATH,
+  backoffDelay,
+  createReplayer,
+  uploadDeadlineMs,
+  type ExclusiveLocks,
+  type ReplayerOptions,
+} from './replayer';
 
 const OWNER = '00000000-0000-4000-8000-000000000001';
 const OTHER_USER = '00000000-0000-4000-8000-000000000002';
@@ -671,6 +683,26 @@ describe('replayer: the user acts while a row is on its way', () => {
     expect(server.suggestions.has(id)).toBe(false);
   });
 
+  for (const way of ['alone', 'in a batch'] as const) {
+    it(`a sign-out while the row is on its way (${way}): the row is done, but nothing of the answer is stored`, async () => {
+      const db = openDb(freshName());
+      const server = new FakeMainService();
+      const id = await submitProposal(db);
+      let owner: string | null = OWNER;
+      server.afterHandle = () => {
+        owner = null;
+      };
+      const { replayer } = replayerFor(db, server, {
+        getOwnerUserId: () => owner,
+        ...(way === 'in a batch' ? { isPushable: (row: OutboxRow) => row.kind === 'suggestion.create' } : {}),
+      });
+      await replayer.drain();
+      expect(server.suggestions.has(id)).toBe(true);
+      expect(await db.outbox.count()).toBe(0);
+      expect(await db.suggestions.get([OWNER, id])).toBeUndefined();
+    });
+  }
+
   it('edit and resend is refused for a row that is pending or being sent, and allowed for a refused one', async () => {
     const db = openDb(freshName());
     const server = new FakeMainService();
@@ -774,8 +806,311 @@ describe('outbox: rows that fail their struct', () => {
   });
 });
 
+describe('replayer: batches through the push (POST /sync/push)', () => {
+  const pushable = { isPushable: (row: OutboxRow) => row.kind === 'suggestion.create' };
+  const pushCalls = (server: FakeMainService) => server.calls.filter((c) => c.path.endsWith('/sync/push'));
+
+  /** A proposal's outbox row under a chosen entity key (and dependency), to build orders a store never writes. */
+  async function enqueueProposal(db: AppDatabase, entityKey: string, dependsOn: string | null = null): Promise<{ id: string; key: string }> {
+    const id = crypto.randomUUID();
+    const key = crypto.randomUUID();
+    await writeWithOutbox(db, [], () =>
+      enqueue(db, {
+        ownerUserId: OWNER,
+        kind: 'suggestion.create',
+        method: 'POST',
+        path: `/api/v1/companies/${COMPANY}/suggestions`,
+        body: proposal(id),
+        entityKey,
+        id: key,
+        dependsOn,
+      }),
+    );
+    return { id, key };
+  }
+
+  it('sends 250 rows in ceil(250/100) = 3 requests, each row under its own key, and removes them all', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const ids: string[] = [];
+    for (let i = 0; i < 250; i += 1) ids.push(await submitProposal(db));
+    const keys = (await listOutbox(db, OWNER)).map((row) => row.id);
+    const { replayer } = replayerFor(db, server, pushable);
+    const result = await replayer.drain();
+    expect(result).toMatchObject({ sent: 250, parked: 0, retried: 0, stopped: null, nextAttemptAt: null });
+    expect(pushCalls(server)).toHaveLength(3);
+    expect(proposalCalls(server)).toHaveLength(0);
+    expect(server.pushes.map((batch) => batch.length)).toEqual([100, 100, 50]);
+    // In seq order, each operation keyed by its row's id.
+    expect(server.pushes.flat().map((op) => op.id)).toEqual(keys);
+    expect([...server.suggestions.keys()].sort()).toEqual([...ids].sort());
+    for (const count of server.executions.values()) expect(count).toBe(1);
+    expect(await countUnsent(db, OWNER)).toBe(0);
+    // The kind's handler stored the server's answer for each.
+    expect(await db.suggestions.count()).toBe(250);
+    expect((await db.suggestions.get([OWNER, ids[137] ?? '']))?.receivedAt).toBe(server.suggestions.get(ids[137] ?? '')?.receivedAt);
+  });
+
+  it('parks only the row whose operation got a 422 and sends the others of the batch', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push(await submitProposal(db));
+    const poison = (await listOutbox(db, OWNER))[2];
+    server.operationFault = (op) =>
+      op.id === poison?.id ? { status: 422, body: { message: 'Key reused with another request', errors: { title: 'Too long' } } } : undefined;
+    const { replayer } = replayerFor(db, server, pushable);
+    const result = await replayer.drain();
+    expect(result).toMatchObject({ sent: 4, parked: 1, retried: 0, stopped: null });
+    expect(pushCalls(server)).toHaveLength(1);
+    const left = await listOutbox(db, OWNER);
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({
+      id: poison?.id,
+      status: 'failed',
+      attempts: 1,
+      lastError: { status: 422, message: 'Key reused with another request', errors: { title: 'Too long' } },
+    });
+    expect(ids.filter((id) => server.suggestions.has(id))).toEqual(ids.filter((_, index) => index !== 2));
+    // A parked row is not sent again by later drains.
+    expect((await replayer.drain()).sent).toBe(0);
+    expect(pushCalls(server)).toHaveLength(1);
+  });
+
+  it('never puts two rows of one entity (or a row and its dependency) in one batch, and sends them in order', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const a1 = await enqueueProposal(db, 'suggestions:A');
+    const c = await enqueueProposal(db, 'suggestions:C');
+    const a2 = await enqueueProposal(db, 'suggestions:A');
+    const d = await enqueueProposal(db, 'suggestions:D', c.key);
+    const a3 = await enqueueProposal(db, 'suggestions:A');
+    const e = await enqueueProposal(db, 'suggestions:E');
+    const { replayer } = replayerFor(db, server, pushable);
+    const result = await replayer.drain();
+    expect(result).toMatchObject({ sent: 6, stopped: null });
+    expect(server.pushes.map((batch) => batch.map((op) => op.id))).toEqual([[a1.key, c.key, e.key], [a2.key, d.key], [a3.key]]);
+    expect([a1, a2, a3, c, d, e].every(({ id }) => server.suggestions.has(id))).toBe(true);
+    expect(await countUnsent(db, OWNER)).toBe(0);
+  });
+
+  it('holds the later rows of an entity when its batched row is refused', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const a1 = await enqueueProposal(db, 'suggestions:A');
+    const a2 = await enqueueProposal(db, 'suggestions:A');
+    const b = await enqueueProposal(db, 'suggestions:B');
+    server.operationFault = (op) => (op.id === a1.key ? { status: 409, body: { message: 'Already rejected' } } : undefined);
+    const { replayer } = replayerFor(db, server, pushable);
+    expect(await replayer.drain()).toMatchObject({ sent: 1, parked: 1, stopped: null });
+    expect(server.pushes.map((batch) => batch.map((op) => op.id))).toEqual([[a1.key, b.key]]);
+    expect((await listOutbox(db, OWNER)).map((row) => [row.id, row.status])).toEqual([
+      [a1.key, 'conflict'],
+      [a2.key, 'pending'],
+    ]);
+  });
+
+  it('keeps every row with its attempts when the answer of a batch is lost, and a new drain sends each once', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const ids: string[] = [];
+    for (let i = 0; i < 120; i += 1) ids.push(await submitProposal(db));
+    // The second batch reached the server and was applied; its answer never came back.
+    let pushes = 0;
+    server.fault = (call) => (call.path.endsWith('/sync/push') && ++pushes === 2 ? { kind: 'lost-answer' } : undefined);
+    const { replayer } = replayerFor(db, server, pushable);
+    const first = await replayer.drain();
+    expect(first).toMatchObject({ sent: 100, retried: 20, stopped: 'offline' });
+    const waiting = await listOutbox(db, OWNER);
+    expect(waiting).toHaveLength(20);
+    expect(waiting.every((row) => row.status === 'pending' && row.attempts === 0 && row.lastError?.status === 0)).toBe(true);
+    expect(server.suggestions.size).toBe(120);
+
+    await replayer.wake();
+    expect(await replayer.drain()).toMatchObject({ sent: 20, stopped: null, nextAttemptAt: null });
+    expect([...server.suggestions.keys()].sort()).toEqual([...ids].sort());
+    for (const count of server.executions.values()) expect(count).toBe(1);
+    expect(await countUnsent(db, OWNER)).toBe(0);
+  });
+
+  it('gives a batch 20 s plus 50 ms per operation before its silence counts as the network', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    for (let i = 0; i < 4; i += 1) await submitProposal(db);
+    server.fault = () => ({ kind: 'hang' });
+    const { replayer } = replayerFor(db, server, pushable);
+    const drained = replayer.drain();
+    let settled = false;
+    void drained.then(() => {
+      settled = true;
+    });
+    await vi.waitFor(() => expect(server.hangs).toBe(1));
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS + 4 * PUSH_MS_PER_OPERATION - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await drained).toMatchObject({ stopped: 'offline', sent: 0 });
+    expect((await listOutbox(db, OWNER)).map((row) => [row.status, row.attempts])).toEqual([0, 1, 2, 3].map(() => ['pending', 0]));
+  });
+
+  it('falls back to one request per row on a server without the push (404), and remembers it for a while', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    server.pushAvailable = false;
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push(await submitProposal(db));
+    const { replayer, clock } = replayerFor(db, server, pushable);
+    expect(await replayer.drain()).toMatchObject({ sent: 5, parked: 0, retried: 0, stopped: null });
+    expect(pushCalls(server)).toHaveLength(1);
+    expect(proposalCalls(server)).toHaveLength(5);
+    expect([...server.suggestions.keys()].sort()).toEqual([...ids].sort());
+    expect(await countUnsent(db, OWNER)).toBe(0);
+
+    // Not asked again at once...
+    await submitProposal(db);
+    expect((await replayer.drain()).sent).toBe(1);
+    expect(pushCalls(server)).toHaveLength(1);
+    // ...but once the while is over (the server may have been updated).
+    server.pushAvailable = true;
+    clock.advance(PUSH_UNAVAILABLE_MS);
+    await submitProposal(db);
+    expect((await replayer.drain()).sent).toBe(1);
+    expect(pushCalls(server)).toHaveLength(2);
+    expect(server.suggestions.size).toBe(7);
+  });
+
+  it('counts one attempt per row when the batch is too large (413) and sends each alone', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    for (let i = 0; i < 3; i += 1) await submitProposal(db);
+    server.fault = (call) => (call.path.endsWith('/sync/push') ? { kind: 'status', status: 413, body: { message: 'Too large' } } : undefined);
+    const attempts: number[] = [];
+    server.afterHandle = async () => {
+      attempts.push(...(await db.outbox.toArray()).filter((row) => row.status === 'sending').map((row) => row.attempts));
+    };
+    const { replayer } = replayerFor(db, server, pushable);
+    expect(await replayer.drain()).toMatchObject({ sent: 3 });
+    expect(proposalCalls(server)).toHaveLength(3);
+    expect(attempts).toEqual([1, 1, 1]);
+    // A 413 is this batch's size, not a server without push: the next rows are batched again.
+    await submitProposal(db);
+    await replayer.drain();
+    expect(pushCalls(server)).toHaveLength(2);
+  });
+
+  it('after an operation fails on the server, gives the not-applied rest its attempt back and sends it next', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    for (let i = 0; i < 4; i += 1) await submitProposal(db);
+    const rows = await listOutbox(db, OWNER);
+    let failing = true;
+    server.operationFault = (op) => (failing && op.id === rows[1]?.id ? { status: 500, body: { message: 'Internal error' } } : undefined);
+    const { replayer, clock } = replayerFor(db, server, pushable);
+    const result = await replayer.drain();
+    expect(result).toMatchObject({ sent: 1, retried: 3, parked: 0, stopped: null });
+    const left = await listOutbox(db, OWNER);
+    expect(left.map((row) => [row.id, row.status, row.attempts])).toEqual([
+      [rows[1]?.id, 'pending', 1],
+      [rows[2]?.id, 'pending', 0],
+      [rows[3]?.id, 'pending', 0],
+    ]);
+    // The failed one waits out its backoff; the rows never run are due again at once.
+    expect(left[0]?.nextAttemptAt).toBeGreaterThan(clock.now());
+    expect(left[1]?.nextAttemptAt).toBeLessThanOrEqual(clock.now());
+    expect(left[1]?.lastError).toMatchObject({ status: 503 });
+    expect(result.nextAttemptAt).toBeLessThanOrEqual(clock.now());
+    failing = false;
+    expect(await replayer.drain()).toMatchObject({ sent: 2 });
+    clock.advance(BACKOFF_CAP_MS);
+    expect(await replayer.drain()).toMatchObject({ sent: 1, nextAttemptAt: null });
+    expect(server.suggestions.size).toBe(4);
+  });
+
+  it('reschedules the whole batch on a 429 for the push, honouring Retry-After, and stops', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    for (let i = 0; i < 3; i += 1) await submitProposal(db);
+    let throttled = true;
+    server.fault = (call) => (throttled && call.path.endsWith('/sync/push') ? { kind: 'status', status: 429, headers: { 'Retry-After': '120' } } : undefined);
+    const { replayer, clock } = replayerFor(db, server, pushable);
+    expect(await replayer.drain()).toMatchObject({ sent: 0, retried: 3, stopped: 'throttled' });
+    const left = await listOutbox(db, OWNER);
+    expect(left.every((row) => row.attempts === 1 && row.nextAttemptAt >= clock.now() + 120_000 && row.lastError?.status === 429)).toBe(true);
+    throttled = false;
+    clock.advance(120_000);
+    expect(await replayer.drain()).toMatchObject({ sent: 3 });
+  });
+
+  it('sends a row with photos alone (uploads first) while the others go in a batch', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    const plain = await submitProposal(db);
+    const withPhotos = await submitProposal(db, { photos: 2 });
+    const other = await submitProposal(db);
+    const { replayer } = replayerFor(db, server, pushable);
+    expect(await replayer.drain()).toMatchObject({ sent: 3 });
+    expect(pushCalls(server)).toHaveLength(1);
+    expect(server.pushes[0]?.map((op) => (op.body as SuggestionInput).id)).toEqual([plain, other]);
+    expect(server.calls.filter((c) => c.path.endsWith('/upload'))).toHaveLength(2);
+    expect(proposalCalls(server)).toHaveLength(1);
+    expect(server.suggestions.get(withPhotos)?.images).toHaveLength(2);
+    expect(await db.files.count()).toBe(0);
+  });
+
+  it('refreshes the token once for a batch and resends it; the server applies each row once', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    for (let i = 0; i < 20; i += 1) await submitProposal(db);
+    server.expireTokens();
+    const { replayer } = replayerFor(db, server, pushable);
+    expect(await replayer.drain()).toMatchObject({ sent: 20 });
+    expect(server.refreshCalls).toBe(1);
+    for (const count of server.executions.values()) expect(count).toBe(1);
+  });
+
+  it('stops with every row pending when the session cannot be renewed', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    for (let i = 0; i < 3; i += 1) await submitProposal(db);
+    server.expireTokens();
+    server.revokeRefreshTokens();
+    const { replayer, session } = replayerFor(db, server, pushable);
+    expect(await replayer.drain()).toMatchObject({ sent: 0, stopped: 'auth' });
+    expect((await listOutbox(db, OWNER)).every((row) => row.status === 'pending')).toBe(true);
+    expect(session.authFailures).toBe(1);
+  });
+
+  it('does not post a row discarded while its batch is on the way, and sends the rest', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    for (let i = 0; i < 3; i += 1) await submitProposal(db);
+    const rows = await listOutbox(db, OWNER);
+    // The user discards the second row after the server applied the batch, before the answer arrives.
+    server.afterHandle = async (call) => {
+      if (call.path.endsWith('/sync/push')) await discard(db, rows[1]?.id ?? '');
+    };
+    const { replayer } = replayerFor(db, server, pushable);
+    await replayer.drain();
+    expect(await countUnsent(db, OWNER)).toBe(0);
+    expect(await db.suggestions.count()).toBe(2);
+  });
+
+  it('sends one request per row with batch: false', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    for (let i = 0; i < 3; i += 1) await submitProposal(db);
+    const { replayer } = replayerFor(db, server, { ...pushable, batch: false });
+    expect(await replayer.drain()).toMatchObject({ sent: 3 });
+    expect(pushCalls(server)).toHaveLength(0);
+    expect(proposalCalls(server)).toHaveLength(3);
+  });
+});
+
 describe('replayer: property', () => {
-  it('sends every submission exactly once through failures, reloads and reconnections', async () => {
+  it.each([
+    ['one request per row', false],
+    ['in batches through the push', true],
+  ])('sends every submission exactly once through failures, reloads and reconnections (%s)', async (_way, batching) => {
+    const ways: Partial<ReplayerOptions> = batching ? { isPushable: (row) => row.kind === 'suggestion.create' } : {};
     type Step =
       | { kind: 'submit'; photos: number }
       | { kind: 'drain' }
@@ -798,14 +1133,14 @@ describe('replayer: property', () => {
         let jitter = seed;
         const random = () => ((jitter = (jitter * 9301 + 49297) % 233280) / 233280);
         let db = openDb(name);
-        let current = replayerFor(db, server, { clock, random });
+        let current = replayerFor(db, server, { ...ways, clock, random });
         let mode: 'network' | 'lost-answer' | '500' | '429' | 'expire' | 'none' = 'none';
         server.fault = (call) => {
           if (mode === 'network') return { kind: 'network' };
           if (mode === 'lost-answer') return { kind: 'lost-answer' };
           if (mode === '500') return { kind: 'status', status: 500 };
           if (mode === '429') return { kind: 'status', status: 429, headers: { 'Retry-After': '3' } };
-          if (mode === 'expire' && call.path.endsWith('/suggestions')) server.expireTokens();
+          if (mode === 'expire' && (call.path.endsWith('/suggestions') || call.path.endsWith('/sync/push'))) server.expireTokens();
           return undefined;
         };
         const submitted: string[] = [];
@@ -818,7 +1153,7 @@ describe('replayer: property', () => {
             db.close();
             db = openDb(name);
             // A reload: a new page (its own transport) over the same stored tokens.
-            current = replayerFor(db, server, { clock, random, tokens: current.tokens });
+            current = replayerFor(db, server, { ...ways, clock, random, tokens: current.tokens });
           }
         }
         // Reconnect for good and let the timer fire until the outbox is empty.

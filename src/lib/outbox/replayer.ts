@@ -24,7 +24,26 @@
 //   parked as 'conflict'; 422 and other 4xx: parked as 'failed' with the server's message, without blocking
 //   other entities;
 // - 2xx: the row (and its photos) leave the outbox and the server's entity is stored by the kind's handler,
-//   in one transaction. A row is removed only on success (or by the user's discard).
+//   in one transaction (not stored when the user signed out meanwhile: nothing of a user who left is written
+//   to the mirror). A row is removed only on success (or by the user's discard);
+// - batches (POST /sync/push through `pushOperations`, docs/api.md "Push"): within a pass, in seq order, the
+//   rows that may go together are those 'pending' (or left 'sending' by a sender that died), due, not yet tried in this drain, first of their entity
+//   still waiting (so a batch holds at most one row per entityKey, and the next row of that entity waits for
+//   the next pass), with no `dependsOn` still queued, without photos (a row with photos goes alone: its
+//   uploads come first), under a uuid key, and of a kind the caller says the server can push (`isPushable`:
+//   the outbox-kind registry's `isPushableOutboxRow`); up to `fitBatch`'s limits (100 operations, 768 KiB).
+//   Per batch: the lease is renewed, every row is marked 'sending' with attempts + 1 (only if still stored
+//   under the same id), and the batch goes out with a deadline of 20 s + 50 ms per operation. The answer is
+//   read with the rules above: no answer -> every row keeps its attempts and backoff, the drain stops
+//   'offline'; the session gone -> all pending, 'auth'; the batch refused as a whole with 408, 429 or 5xx ->
+//   each row as if it had had that answer (429 stops 'throttled'); refused with any other status (404/405:
+//   a server without push, remembered for PUSH_UNAVAILABLE_MS; 413: too large; 400) -> the attempts are given
+//   back and the rows go one by one as above; a result per operation -> every 2xx leaves the outbox in ONE
+//   transaction (stored row checked by id, photos dropped, the kind's handler given `data`), every other
+//   answer is settled exactly as the same answer to the row alone, except a 503 after an earlier operation's
+//   5xx ('not applied': the server ran nothing of it), which gives the attempt back and leaves the row due.
+//   The row's id is its operation's Idempotency-Key, the same as alone, so a batch whose answer was lost
+//   replays, alone or in a batch, without doubling. `batch: false` sends every row alone.
 // It takes the transport, clock, deadlines and random source as parameters, so the same code runs in the
 // page, the service worker and tests.
 import Dexie from 'dexie';
@@ -32,6 +51,7 @@ import type { Exchange, ExchangeRequest, HttpClient } from '../http';
 import type { AppDatabase, OutboxError, OutboxRow, StoredFile } from '../db/database';
 import { isStoredFile } from '../db/rows';
 import { dropUnusedFiles, makeNetworkFailuresDue, partitionOutbox } from './outbox';
+import { MAX_PUSH_OPERATIONS, fitBatch, pushOperations, type OperationAnswer, type PushOperation } from './push';
 
 export const REPLAY_LOCK_NAME = 'outbox-replay';
 export const BACKOFF_BASE_MS = 1_000;
@@ -44,6 +64,16 @@ export const UPLOAD_PATH = '/api/v1/files/upload';
 export const REQUEST_TIMEOUT_MS = 20_000;
 /** An upload gets this much more time per byte: 1 s per 100 KB. */
 export const UPLOAD_MS_PER_BYTE = 1_000 / 100_000;
+
+/** A push batch gets this much more time per operation than one JSON request. */
+export const PUSH_MS_PER_OPERATION = 50;
+/** After a server answered that it has no push (404/405), rows go one by one for this long. */
+export const PUSH_UNAVAILABLE_MS = 10 * 60_000;
+
+/** How long a push of `operations` may take before it counts as a network failure. */
+export function pushDeadlineMs(operations: number, baseMs = REQUEST_TIMEOUT_MS): number {
+  return baseMs + Math.max(operations, 0) * PUSH_MS_PER_OPERATION;
+}
 
 /** How long an upload of `size` bytes may take before it counts as a network failure. */
 export function uploadDeadlineMs(size: number, baseMs = REQUEST_TIMEOUT_MS): number {
@@ -88,6 +118,13 @@ export interface ReplayerOptions {
    * gets this plus 1 s per 100 KB (`uploadDeadlineMs`).
    */
   requestTimeoutMs?: number;
+  /**
+   * Whether the server's push (POST /sync/push) takes this row's method and path: the outbox-kind registry's
+   * `isPushableOutboxRow` (src/app/outbox-kinds.ts). Omitted: no row goes in a batch.
+   */
+  isPushable?: (row: OutboxRow) => boolean;
+  /** false: every row goes alone, one request each (the path before batches; kept measurable). Default true. */
+  batch?: boolean;
 }
 
 export interface DrainResult {
@@ -175,6 +212,17 @@ function isTransient(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
+/** The push validates operation ids as uuids; a row under another key goes alone (its route takes any key). */
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const operationOf = (row: OutboxRow): PushOperation => ({ id: row.id, method: row.method, path: row.path, body: row.body });
+
+/** What became of a batch: an outcome per row it settled, and the rows to send alone instead. */
+interface BatchOutcome {
+  settled: Array<[OutboxRow, Outcome]>;
+  alone: OutboxRow[];
+}
+
 function randomHolderId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 }
@@ -184,6 +232,9 @@ export function createReplayer(options: ReplayerOptions): Replayer {
   const handlers = options.handlers ?? {};
   const holder = randomHolderId();
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const isPushable = options.batch === false ? () => false : (options.isPushable ?? (() => false));
+  // A server that answered 404/405 to a push has none (an older build): rows go alone until then.
+  let pushUnavailableUntil = Number.NEGATIVE_INFINITY;
   // One drain at a time inside this replayer even where the lock is re-entrant for one context.
   let running: Promise<DrainResult> | null = null;
 
@@ -310,17 +361,152 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     // A row without a body (a DELETE, say) sends none, not the JSON text 'null'.
     const answer = await send({ method: current.method, url: current.path, body: body ?? undefined, idempotencyKey: current.id, timeoutMs });
     if (answer.kind === 'answer' && answer.status >= 200 && answer.status < 300) {
+      // Signed out while the request was on its way: the row is done, but nothing of the answer is stored
+      // for a user who left this device.
+      const isStillSignedIn = (await options.getOwnerUserId()) === current.ownerUserId;
       await db.transaction('rw', db.tables, async () => {
         const stored = await db.outbox.get(current.seq);
         if (!stored || stored.id !== current.id) return;
         await db.outbox.delete(current.seq);
         await dropUnusedFiles(db, current.fileIds);
-        await handlers[current.kind]?.({ db, row: current, data: dataOf(answer.body) });
+        if (isStillSignedIn) await handlers[current.kind]?.({ db, row: current, data: dataOf(answer.body) });
       });
       notify();
       return 'sent';
     }
     return settleFailure(current, answer, row.attempts);
+  }
+
+  /** Whether `row` (already found due and first of its entity) may go in a batch now. */
+  function batchable(row: OutboxRow): boolean {
+    return (
+      clock.now() >= pushUnavailableUntil &&
+      (row.status === 'pending' || row.status === 'sending') &&
+      row.fileIds.length === 0 &&
+      UUID_PATTERN.test(row.id) &&
+      isPushable(row)
+    );
+  }
+
+  /** Marks the rows 'sending' with attempts + 1, as sendRow does; returns those still stored under their id. */
+  async function markSending(batch: readonly OutboxRow[]): Promise<OutboxRow[]> {
+    const marked = await db.transaction('rw', db.outbox, async () => {
+      const stored = await db.outbox.bulkGet(batch.map((row) => row.seq));
+      const now = clock.now();
+      const rows: OutboxRow[] = [];
+      const writes: OutboxRow[] = [];
+      for (const [index, row] of batch.entries()) {
+        const current = stored[index];
+        // Discarded (or revised under a new key) since the queue was read: not ours to send.
+        if (!current || current.id !== row.id) continue;
+        const attempts = row.attempts + 1;
+        rows.push({ ...row, status: 'sending', attempts });
+        writes.push({ ...current, status: 'sending', attempts, updatedAt: now });
+      }
+      await db.outbox.bulkPut(writes);
+      return rows;
+    });
+    notify();
+    return marked;
+  }
+
+  /** Gives the attempt back to rows the server never ran (or that go alone next), leaving them due. */
+  async function giveBack(rows: readonly OutboxRow[], lastError: OutboxError | null): Promise<void> {
+    if (rows.length === 0) return;
+    await db.transaction('rw', db.outbox, async () => {
+      const stored = await db.outbox.bulkGet(rows.map((row) => row.seq));
+      const now = clock.now();
+      const writes: OutboxRow[] = [];
+      for (const [index, row] of rows.entries()) {
+        const current = stored[index];
+        if (!current || current.id !== row.id) continue;
+        writes.push({ ...current, status: 'pending', attempts: row.attempts - 1, ...(lastError ? { lastError } : {}), updatedAt: now });
+      }
+      await db.outbox.bulkPut(writes);
+    });
+    notify();
+  }
+
+  /** Removes the rows the server confirmed and stores its entities, all in ONE transaction. */
+  async function removeSent(sent: ReadonlyArray<{ row: OutboxRow; answer: OperationAnswer }>): Promise<void> {
+    if (sent.length === 0) return;
+    // As in sendRow: after a sign-out the rows are done, but no answer is stored for the user who left.
+    const signedIn = await options.getOwnerUserId();
+    await db.transaction('rw', db.tables, async () => {
+      const stored = await db.outbox.bulkGet(sent.map(({ row }) => row.seq));
+      const gone: number[] = [];
+      for (const [index, { row, answer }] of sent.entries()) {
+        const current = stored[index];
+        // Discarded or revised meanwhile: the answer belongs to a row that is no longer there.
+        if (!current || current.id !== row.id) continue;
+        gone.push(row.seq);
+        await dropUnusedFiles(db, row.fileIds);
+        if (signedIn === row.ownerUserId) await handlers[row.kind]?.({ db, row, data: dataOf(answer.body) });
+      }
+      await db.outbox.bulkDelete(gone);
+    });
+    notify();
+  }
+
+  /**
+   * Sends `batch` (rows `batchable` chose, within fitBatch's limits) in one push and settles every row by
+   * the answer: see the header for the mapping. The rows it returns as `alone` are left pending with their
+   * attempts given back; the caller sends them one by one.
+   */
+  async function pushBatch(batch: readonly OutboxRow[]): Promise<BatchOutcome> {
+    const rows = await markSending(batch);
+    const settled: Array<[OutboxRow, Outcome]> = batch.filter((row) => !rows.some((kept) => kept.seq === row.seq)).map((row) => [row, 'gone']);
+    if (rows.length === 0) return { settled, alone: [] };
+    const outcome = await pushOperations((request) => http.exchange(request), rows.map(operationOf), { timeoutMs: pushDeadlineMs(rows.length, timeoutMs) });
+    // The attempts each row had before this batch: what a failure with no answer gives back.
+    const before = (row: OutboxRow) => row.attempts - 1;
+
+    if (outcome.kind === 'network' || outcome.kind === 'auth') {
+      for (const row of rows) settled.push([row, await settleFailure(row, outcome, before(row))]);
+      return { settled, alone: [] };
+    }
+    if (outcome.kind === 'refused') {
+      const answer: Answer = { kind: 'answer', status: outcome.status, body: outcome.body, retryAfterMs: parseRetryAfter(outcome.retryAfter, clock.now()) };
+      // Answered for every row alike: a busy or failing server, a throttle, the session (401).
+      if (isTransient(outcome.status) || outcome.status === 401) {
+        for (const row of rows) settled.push([row, await settleFailure(row, answer, before(row))]);
+        return { settled, alone: [] };
+      }
+      // No push here (404/405: an older server), too large (413), or a batch it could not read (400): each
+      // row goes alone, where its own route answers it.
+      if (outcome.status === 404 || outcome.status === 405) pushUnavailableUntil = clock.now() + PUSH_UNAVAILABLE_MS;
+      await giveBack(rows, null);
+      return { settled, alone: rows.map((row) => ({ ...row, status: 'pending', attempts: before(row) })) };
+    }
+
+    const sent: Array<{ row: OutboxRow; answer: OperationAnswer }> = [];
+    const failed: Array<{ row: OutboxRow; answer: OperationAnswer }> = [];
+    const notApplied: OutboxRow[] = [];
+    let notAppliedMessage: string | null = null;
+    let serverFailed = false;
+    for (const [index, row] of rows.entries()) {
+      const answer = outcome.answers[index];
+      if (!answer) continue; // pushOperations answers every operation; kept for the index's type
+      if (answer.status >= 200 && answer.status < 300) {
+        sent.push({ row, answer });
+      } else if (serverFailed && answer.status === 503) {
+        // After an operation failed on the server, the rest of the batch was not run: nothing of it happened.
+        notApplied.push(row);
+        notAppliedMessage ??= messageOf(answer.body);
+      } else {
+        failed.push({ row, answer });
+      }
+      if (answer.status >= 500) serverFailed = true;
+    }
+    await removeSent(sent);
+    for (const { row } of sent) settled.push([row, 'sent']);
+    for (const { row, answer } of failed) {
+      const failure: Answer = { kind: 'answer', status: answer.status, body: answer.body, retryAfterMs: parseRetryAfter(answer.retryAfter, clock.now()) };
+      settled.push([row, await settleFailure(row, failure, before(row))]);
+    }
+    await giveBack(notApplied, { status: 503, message: notAppliedMessage ?? 'HTTP 503' });
+    for (const row of notApplied) settled.push([row, 'retry']);
+    return { settled, alone: [] };
   }
 
   /**
@@ -371,6 +557,52 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       const queue = await readQueue(ownerUserId);
       const present = new Set(queue.map((entry) => (entry.row ? entry.row.id : entry.id)).filter((id): id is string => id !== null));
       const blocked = new Set<string>();
+      // Rows chosen for a batch, waiting until there are enough for one (or the pass ends).
+      const gathered: OutboxRow[] = [];
+
+      /** Counts what became of a row that was tried; a stop is kept for the drain. */
+      const tally = (row: OutboxRow, outcome: Outcome) => {
+        if (outcome === 'sent') {
+          result.sent += 1;
+          present.delete(row.id);
+          progressed = true;
+          return;
+        }
+        if (outcome === 'gone') return;
+        blocked.add(row.entityKey);
+        if (outcome === 'parked') result.parked += 1;
+        else result.retried += outcome === 'auth' ? 0 : 1;
+        if ((outcome === 'offline' || outcome === 'auth' || outcome === 'throttled') && result.stopped === null) result.stopped = outcome;
+      };
+
+      /** One row alone, as before batches; false when the drain must stop. */
+      const sendAlone = async (row: OutboxRow): Promise<boolean> => {
+        if (!(await renewLease())) {
+          // Our lease ran out and another sender took over: leave the rest to it.
+          leaseLost = true;
+          return false;
+        }
+        tried.add(row.id);
+        tally(row, await sendRow(row));
+        return result.stopped === null;
+      };
+
+      /** Sends the gathered rows in batches: only full ones unless `all`; false when the drain must stop. */
+      const sendGathered = async (all: boolean): Promise<boolean> => {
+        while (gathered.length >= MAX_PUSH_OPERATIONS || (all && gathered.length > 0)) {
+          const batch = gathered.splice(0, fitBatch(gathered.slice(0, MAX_PUSH_OPERATIONS).map(operationOf)));
+          if (!(await renewLease())) {
+            leaseLost = true;
+            return false;
+          }
+          const { settled, alone } = await pushBatch(batch);
+          for (const [row, outcome] of settled) tally(row, outcome);
+          for (const row of alone) if (!(await sendAlone(row))) return false;
+          if (result.stopped !== null) return false;
+        }
+        return true;
+      };
+
       for (const entry of queue) {
         const { row } = entry;
         if (!row) {
@@ -389,28 +621,17 @@ export function createReplayer(options: ReplayerOptions): Replayer {
           blocked.add(row.entityKey);
           continue;
         }
-        if (!(await renewLease())) {
-          // Our lease ran out and another sender took over: leave the rest to it.
-          leaseLost = true;
-          break;
-        }
-        tried.add(row.id);
-        const outcome = await sendRow(row);
-        if (outcome === 'sent') {
-          result.sent += 1;
-          present.delete(row.id);
-          progressed = true;
+        if (batchable(row)) {
+          // Whatever its batch brings, the later rows of its entity wait for the next pass.
+          tried.add(row.id);
+          blocked.add(row.entityKey);
+          gathered.push(row);
+          if (!(await sendGathered(false))) break;
           continue;
         }
-        if (outcome === 'gone') continue;
-        blocked.add(row.entityKey);
-        if (outcome === 'parked') result.parked += 1;
-        else result.retried += outcome === 'auth' ? 0 : 1;
-        if (outcome === 'offline' || outcome === 'auth' || outcome === 'throttled') {
-          result.stopped = outcome;
-          break;
-        }
+        if (!(await sendAlone(row))) break;
       }
+      if (result.stopped === null && !leaseLost) await sendGathered(true);
     }
     const remaining = await readQueue(ownerUserId);
     for (const { row } of remaining) {

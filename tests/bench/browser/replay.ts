@@ -1,19 +1,22 @@
 // In-page side of tests/bench/replay-browser.ts (`window.replayBench`): the same proposals queued and replayed
 // three ways against the main-service that serves this page (same origin, no proxy):
 // - 'outbox': submitSuggestion of src/features/suggestions/store.ts into Dexie, sent by the outbox replayer
-//   (createReplayer of src/lib/outbox/replayer.ts, one request per row, under the Web Lock as in the app);
-// - 'push': the same queueing, sent in batches through pushOperations (push-drain.ts);
+//   (createReplayer of src/lib/outbox/replayer.ts) with `batch: false`: one request per row, as before batches;
+// - 'push': the same queueing, sent by the same replayer as the page and the worker run it (the registry's
+//   success handlers and `isPushableOutboxRow`): batches of up to 100 through POST /sync/push;
 // - 'workbox': the same requests (same bodies, each with its Idempotency-Key and bearer token) queued in
 //   workbox-background-sync's Queue and replayed with replayRequests().
-// Timings are taken here with performance.now around the replay call only; queueing is timed apart.
+// Both replayers run under the Web Lock, as in the app. Timings are taken here with performance.now around
+// the replay call only (and around each request, for the time spent waiting on the server); queueing is timed
+// apart.
 import { Queue } from 'workbox-background-sync';
 import type { SuggestionInput } from '../../../src/domain/suggestion';
 import { AppDatabase } from '../../../src/lib/db/database';
 import { createHttpClient, type HttpClient } from '../../../src/lib/http';
 import { createReplayer } from '../../../src/lib/outbox/replayer';
 import type { TokenStore } from '../../../src/lib/token-store';
-import { submitSuggestion, suggestionOutboxHandlers, suggestionsPath, type SuggestionDraft } from '../../../src/features/suggestions/store';
-import { drainByPush } from './push-drain';
+import { submitSuggestion, suggestionsPath, type SuggestionDraft } from '../../../src/features/suggestions/store';
+import { isPushableOutboxRow, outboxSuccessHandlers } from '../../../src/app/outbox-kinds';
 
 const PREFIX = '/main-service';
 
@@ -104,12 +107,34 @@ async function finish(db: AppDatabase): Promise<number> {
   return left;
 }
 
-/** Today's path: the outbox replayer, one request per row. */
-async function replayOutbox(tag: string): Promise<Replayed> {
+/**
+ * The transport with a count of its requests and the time spent waiting for their answers (the rest of a
+ * replay is the device's own work).
+ */
+function counted(http: HttpClient): { http: Pick<HttpClient, 'exchange'>; stats: { requests: number; requestMs: number } } {
+  const stats = { requests: 0, requestMs: 0 };
+  return {
+    stats,
+    http: {
+      exchange: async (request) => {
+        stats.requests += 1;
+        const asked = performance.now();
+        try {
+          return await http.exchange(request);
+        } finally {
+          stats.requestMs += performance.now() - asked;
+        }
+      },
+    },
+  };
+}
+
+/** The outbox replayer of the app: in batches through the push, or (`batch: false`) one request per row. */
+async function replay(tag: string, batch: boolean): Promise<Replayed> {
   const s = current();
   const db = new AppDatabase(dbName(tag));
   await db.open();
-  const { http } = clientOf(s);
+  const { http, stats } = counted(clientOf(s).http);
   const replayer = createReplayer({
     db,
     http,
@@ -117,25 +142,21 @@ async function replayOutbox(tag: string): Promise<Replayed> {
     clock: { now: () => Date.now() },
     random: Math.random,
     locks: navigator.locks,
-    handlers: suggestionOutboxHandlers,
+    handlers: outboxSuccessHandlers,
+    isPushable: isPushableOutboxRow,
+    batch,
   });
   const start = performance.now();
   const result = await replayer.drain();
   const ms = performance.now() - start;
-  return { ms, sent: result.sent, requests: result.sent + result.retried + result.parked, left: await finish(db), detail: result };
+  return { ms, sent: result.sent, requests: stats.requests, left: await finish(db), detail: { ...result, requestMs: stats.requestMs } };
 }
 
-/** The batched path: pushOperations in batches of up to 100, one Dexie transaction per batch. */
-async function replayPush(tag: string): Promise<Replayed> {
-  const s = current();
-  const db = new AppDatabase(dbName(tag));
-  await db.open();
-  const { http } = clientOf(s);
-  const start = performance.now();
-  const result = await drainByPush({ db, exchange: (request) => http.exchange(request), ownerUserId: s.user.id, handlers: suggestionOutboxHandlers });
-  const ms = performance.now() - start;
-  return { ms, sent: result.sent, requests: result.requests, left: await finish(db), detail: result };
-}
+/** The path before batches: the outbox replayer, one request per row. */
+const replayOutbox = (tag: string) => replay(tag, false);
+
+/** The replayer as the page and the worker run it: batches of up to 100 through POST /sync/push. */
+const replayPush = (tag: string) => replay(tag, true);
 
 /** Workbox's queue needs `self.registration`, which a window lacks: an empty one turns Background Sync off. */
 function ensureRegistrationShim(): void {
