@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '../src/domain/auth';
+import { requestIdentity } from '../src/domain/idempotency';
 import { isUuid } from '../src/domain/suggestion';
 import type { Database, Queryable } from './db/database';
 import { AppError } from './errors';
@@ -45,22 +46,10 @@ export function registerIdempotencyHook(app: FastifyInstance): void {
   });
 }
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return value;
-}
-
 /** Hash of (method, path, body); for uploads `body` is the file's sha-256. */
 export function requestHash(method: string, path: string, body: unknown): string {
   return createHash('sha256')
-    .update(JSON.stringify([method.toUpperCase(), path.split('?')[0], canonical(body ?? null)]))
+    .update(requestIdentity(method, path, body))
     .digest('hex');
 }
 

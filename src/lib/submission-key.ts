@@ -2,9 +2,10 @@
 // invitations, the profile): a retry after "no answer" must be the same request to the server, or it may
 // create a second company, employee, department or invitation.
 // Guarantees:
-// - a submission is known by (method, path, body), canonical JSON as the server hashes it
-//   (server/idempotency.ts); the same submission sent again while its key is kept gets the same key, so the
-//   server replays the first outcome instead of doing it twice (two clicks at once get one key as well);
+// - a submission is known by (method, path, body), canonical JSON exactly as the server hashes it (one
+//   definition: requestIdentity in src/domain/idempotency.ts); the same submission sent again while its key
+//   is kept gets the same key, so the server replays the first outcome instead of doing it twice (two
+//   clicks at once get one key as well);
 // - a changed body gets a new key (the server would refuse the old key with another body: 422);
 // - the key is forgotten after a success (the next identical submission is a new intention) and after a
 //   definitive refusal (a 4xx other than 408, 409 and 429): the server rolls a refused request back, key
@@ -15,6 +16,7 @@
 // - kept keys live in memory only (a reload forgets them), for at most `keepMs`, at most `maxKept` of them;
 //   the body itself is not kept, only its SHA-256 (passwords pass through here).
 // The import keeps its own key the same way (features/employees/import): file + mapping instead of a body.
+import { requestIdentity } from '../domain/idempotency';
 
 export interface Submission {
   method: string;
@@ -58,21 +60,9 @@ export function mayHaveBeenApplied(error: unknown): boolean {
   return !(status >= 400 && status < 500 && status !== 408 && status !== 409 && status !== 429);
 }
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-    );
-  }
-  return value;
-}
-
 /** The submission as the server identifies it: method, path without query, canonical body. */
 export function submissionText(submission: Submission): string {
-  return JSON.stringify([submission.method.toUpperCase(), submission.path.split('?')[0], canonical(submission.body ?? null)]);
+  return requestIdentity(submission.method, submission.path, submission.body);
 }
 
 async function fingerprintOf(submission: Submission): Promise<string> {
