@@ -1,7 +1,7 @@
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { UnreadableOutboxRow } from '../../../lib/outbox/outbox';
 import { Button } from '../../../ui/button';
-import { useDialog } from '../../../ui/dialog';
+import { useConfirmDiscard } from './use-confirm-discard';
 
 export interface UnreadableItemProps {
   item: UnreadableOutboxRow;
@@ -14,19 +14,11 @@ export interface UnreadableItemProps {
  */
 export function UnreadableItem({ item, onDiscard }: UnreadableItemProps) {
   const intl = useIntl();
-  const dialog = useDialog();
+  const confirmDiscard = useConfirmDiscard();
   const what = intl.formatMessage({ id: 'outbox.unreadable.what', defaultMessage: 'A change this version of the app cannot read' });
 
   const askDiscard = async () => {
-    const isSure = await dialog.confirm({
-      title: intl.formatMessage({ id: 'outbox.discard.title', defaultMessage: 'Discard this change?' }),
-      content: intl.formatMessage(
-        { id: 'outbox.discard.text', defaultMessage: '{what} will be deleted from this device and never sent. This cannot be undone.' },
-        { what },
-      ),
-      confirmText: intl.formatMessage({ id: 'outbox.discard.confirm', defaultMessage: 'Discard' }),
-      closeText: intl.formatMessage({ id: 'outbox.discard.keep', defaultMessage: 'Keep it' }),
-    });
+    const isSure = await confirmDiscard(what);
     if (isSure) await onDiscard(item.seq);
   };
 

@@ -3,8 +3,8 @@ import { Link } from 'wouter';
 import type { OutboxRow } from '../../../lib/db/database';
 import { REVISABLE_STATUSES } from '../../../lib/outbox/outbox';
 import { Button, buttonClassName } from '../../../ui/button';
-import { useDialog } from '../../../ui/dialog';
 import { useDescribeUnsentRow } from '../kinds-context';
+import { useConfirmDiscard } from './use-confirm-discard';
 
 export interface UnsentItemProps {
   row: OutboxRow;
@@ -18,22 +18,14 @@ export interface UnsentItemProps {
  */
 export function UnsentItem({ row, onRetry, onDiscard }: UnsentItemProps) {
   const intl = useIntl();
-  const dialog = useDialog();
+  const confirmDiscard = useConfirmDiscard();
   const view = useDescribeUnsentRow()(row);
   // A row that is waiting or being sent may already be on the wire under its key: only a refused one is edited.
   const editHref = REVISABLE_STATUSES.includes(row.status) ? view.editHref : null;
   const what = intl.formatMessage(view.label, view.values);
 
   const askDiscard = async () => {
-    const isSure = await dialog.confirm({
-      title: intl.formatMessage({ id: 'outbox.discard.title', defaultMessage: 'Discard this change?' }),
-      content: intl.formatMessage(
-        { id: 'outbox.discard.text', defaultMessage: '{what} will be deleted from this device and never sent. This cannot be undone.' },
-        { what },
-      ),
-      confirmText: intl.formatMessage({ id: 'outbox.discard.confirm', defaultMessage: 'Discard' }),
-      closeText: intl.formatMessage({ id: 'outbox.discard.keep', defaultMessage: 'Keep it' }),
-    });
+    const isSure = await confirmDiscard(what);
     if (isSure) await onDiscard(row.id);
   };
 
