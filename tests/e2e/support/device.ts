@@ -210,3 +210,46 @@ export async function serverProposals(serverUrl: string, session: ServerSession,
   }
   return found;
 }
+
+/** An outbox row's place in the send schedule, as the device stored it. */
+export interface OutboxSchedule {
+  id: string;
+  title: unknown;
+  status: string;
+  attempts: number;
+  /** Epoch ms (the page's clock) before which the replayer does not send the row; 0 means at once. */
+  nextAttemptAt: number;
+  lastError: unknown;
+}
+
+/** The attempts and next-attempt times of the outbox rows (for benchmarks of the backoff, no photo bytes). */
+export async function outboxSchedule(engine: Engine): Promise<{ now: number; rows: OutboxSchedule[] }> {
+  return engine.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('dashboard');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('indexedDB.open failed'));
+    });
+    try {
+      if (!db.objectStoreNames.contains('outbox')) return { now: Date.now(), rows: [] };
+      const rows = await new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+        request.onsuccess = () => resolve(request.result as unknown[]);
+        request.onerror = () => reject(request.error ?? new Error('reading the outbox failed'));
+      });
+      return {
+        now: Date.now(),
+        rows: (rows as Array<{ id: string; status: string; attempts?: number; nextAttemptAt?: number; lastError?: unknown; body: { title?: unknown } | null }>).map((row) => ({
+          id: row.id,
+          title: row.body?.title ?? null,
+          status: row.status,
+          attempts: row.attempts ?? 0,
+          nextAttemptAt: row.nextAttemptAt ?? 0,
+          lastError: row.lastError ?? null,
+        })),
+      };
+    } finally {
+      db.close();
+    }
+  }, null);
+}

@@ -208,3 +208,24 @@ export async function setFilesInPage(engine: Engine, selector: string, files: Ar
     { selector, files },
   );
 }
+
+/**
+ * Waits until the service worker controls the page showing `route`, reloading while it does not: a real
+ * visitor gets a controlled page on a later load when the worker activates late, and only a controlled page
+ * has the shell and the page chunks offline.
+ */
+export async function waitForServiceWorkerControl(engine: Engine, route: string, timeoutMs = 60_000): Promise<void> {
+  await engine.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    return true;
+  }, null);
+  await waitUntil(
+    async () => {
+      if (await orWhileNavigating(engine.evaluate(() => navigator.serviceWorker.controller !== null, null), false)) return true;
+      await engine.reload();
+      await waitForRoute(engine, route, 30_000);
+      return false;
+    },
+    { timeoutMs, intervalMs: 500, message: `the service worker to control the page in ${engine.name}` },
+  );
+}
