@@ -53,18 +53,6 @@ export async function readTokenMirror(): Promise<MirrorSnapshot> {
   return { accessToken, refreshToken, writtenByWorker: refreshToken !== null && refreshToken === asToken(workerRefresh) };
 }
 
-/** The worker's refresh: the new pair, marked as the worker's. */
-export async function writeTokensFromWorker(accessToken: string, refreshToken: string): Promise<void> {
-  await setMany(
-    [
-      [ACCESS_KEY, accessToken],
-      [REFRESH_KEY, refreshToken],
-      [WORKER_REFRESH_KEY, refreshToken],
-    ],
-    tokenIdbStore(),
-  );
-}
-
 /**
  * The worker's refresh, written only while the mirror still holds `previousRefresh` (the refresh token the
  * worker spent): read and write in one IndexedDB readwrite transaction, so a sign-out or another rotation in

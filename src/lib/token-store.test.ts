@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readTokenMirror, writeTokensFromPage, writeTokensFromWorker, writeTokensFromWorkerIfCurrent, type MirrorSnapshot } from '../../sw/token-mirror';
+import { readTokenMirror, writeTokensFromPage, writeTokensFromWorkerIfCurrent, type MirrorSnapshot } from '../../sw/token-mirror';
 import { createTokenStore, type MirroredTokens } from './token-store';
 
 afterEach(() => {
@@ -110,7 +110,7 @@ describe('the token mirror (sw/token-mirror.ts): the worker writes only over the
   });
 
   it('lets exactly one of two refreshes from the same token write', async () => {
-    await writeTokensFromWorker('a1', 'r1');
+    await writeTokensFromPage('a1', 'r1');
     const results = await Promise.all([writeTokensFromWorkerIfCurrent('r1', 'a2', 'r2'), writeTokensFromWorkerIfCurrent('r1', 'a3', 'r3')]);
     expect(results.filter(Boolean)).toHaveLength(1);
     const { refreshToken } = await readTokenMirror();

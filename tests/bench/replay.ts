@@ -10,7 +10,8 @@ import { createHttpClient } from '../../src/lib/http';
 import { createReplayer } from '../../src/lib/outbox/replayer';
 import { pullCompany } from '../../src/lib/sync/pull';
 import type { TokenStore } from '../../src/lib/token-store';
-import { submitSuggestion, suggestionOutboxHandlers } from '../../src/features/suggestions/store';
+import { submitSuggestion } from '../../src/features/suggestions/store';
+import { outboxSuccessHandlers } from '../../src/app/outbox-kinds';
 import { startServer } from '../e2e/support/server';
 import { report, round, timed } from './support';
 
@@ -75,7 +76,7 @@ try {
     getOwnerUserId: () => user.id,
     clock: { now: () => Date.now() },
     random: Math.random,
-    handlers: suggestionOutboxHandlers,
+    handlers: outboxSuccessHandlers,
   });
 
   async function run(count: number, photos: number) {

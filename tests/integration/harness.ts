@@ -16,7 +16,8 @@ import { AppDatabase } from '../../src/lib/db/database';
 import { createHttpClient, type HttpClient } from '../../src/lib/http';
 import type { TokenStore } from '../../src/lib/token-store';
 import { createReplayer, type ExclusiveLocks, type Replayer, type ReplayerOptions } from '../../src/lib/outbox/replayer';
-import { submitSuggestion, suggestionOutboxHandlers, type PhotoInput, type SuggestionDraft } from '../../src/features/suggestions/store';
+import { submitSuggestion, type PhotoInput, type SuggestionDraft } from '../../src/features/suggestions/store';
+import { outboxSuccessHandlers } from '../../src/app/outbox-kinds';
 import { CurrentUser } from '../../src/domain/user';
 
 export const API = '/main-service/api/v1';
@@ -241,7 +242,7 @@ export function replayerFor(db: AppDatabase, session: Session, clock: FakeClock,
     getOwnerUserId: () => session.userId,
     clock,
     random: () => 0.5,
-    handlers: suggestionOutboxHandlers,
+    handlers: outboxSuccessHandlers,
     // A tab of its own unless the test shares one lock manager between "tabs" (or passes null: the lease).
     locks: fakeLocks(),
     // The transport holds every request to its deadline, the refresh and the resend included, even when the

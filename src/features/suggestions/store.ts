@@ -211,8 +211,3 @@ export const storeCreatedSuggestion: SuccessHandler = async ({ db, row, data }) 
   }
   await db.suggestions.put({ ...data, ownerUserId: row.ownerUserId });
 };
-
-/** The outbox success handlers of this feature, by row kind (the app gives them to the replayer). */
-export const suggestionOutboxHandlers: Readonly<Record<string, SuccessHandler>> = {
-  [SUGGESTION_CREATE_KIND]: storeCreatedSuggestion,
-};
