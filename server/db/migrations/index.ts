@@ -1,0 +1,12 @@
+// The schema, as an ordered list of migrations, one file each (0001-auth.ts, ...). A new migration is a new
+// file with the next number, added at the end of this list; published ones are never edited.
+
+import type { Migration } from './migration';
+import { migration as auth } from './0001-auth';
+import { migration as files } from './0002-files';
+import { migration as companiesSuggestionsSync } from './0003-companies-suggestions-sync';
+import { migration as companiesPeople } from './0004-companies-people';
+
+export type { Migration };
+
+export const MIGRATIONS: readonly Migration[] = [auth, files, companiesSuggestionsSync, companiesPeople];
