@@ -4,6 +4,7 @@
 
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../src/domain/paths';
+import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createPasswordService } from './context';
@@ -34,6 +35,8 @@ export interface BuildAppOptions {
   db: Database;
   /** Where the console mail transport prints (default console.log). */
   printMail?: (line: string) => void;
+  /** Default: the system clock. */
+  clock?: Clock;
 }
 
 export interface BuiltApp {
@@ -41,7 +44,7 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
-export async function buildApp({ config, db, printMail }: BuildAppOptions): Promise<BuiltApp> {
+export async function buildApp({ config, db, printMail, clock = systemClock }: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -53,6 +56,7 @@ export async function buildApp({ config, db, printMail }: BuildAppOptions): Prom
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, ...(printMail ? { print: printMail } : {}) });
   const ctx: AppContext = {
     config,
+    clock,
     db,
     mailer,
     tokens,

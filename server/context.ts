@@ -1,6 +1,7 @@
 // What every route gets: configuration, database, mail, tokens, passwords and the user check.
 // Built once per app in app.ts; routes receive it as an argument rather than through globals.
 
+import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
@@ -30,6 +31,8 @@ export function createPasswordService(logN: number): PasswordService {
 
 export interface AppContext {
   config: Config;
+  /** "Now" for schedules, deadlines and rate limits; tests pass a clock they move by hand. */
+  clock: Clock;
   db: Database;
   mailer: Mailer;
   tokens: TokenService;

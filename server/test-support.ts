@@ -8,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { API_PREFIX } from '../src/domain/paths';
 import type { RegistrationInput } from '../src/domain/auth';
 import { buildApp } from './app';
+import type { Clock } from './clock';
 import { loadConfig, type Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/database';
@@ -69,12 +70,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** The app on `database` (shared by a test file), or on its own new database closed with the app. */
-export async function createTestApp(overrides: Partial<Config> = {}, database?: TestDatabase): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, database?: TestDatabase, options: { clock?: Clock } = {}): Promise<TestApp> {
   const owned = database ? null : await createTestDatabase();
   const { db } = database ?? owned!;
   const config = testConfig(overrides);
   const printed: string[] = [];
-  const { app, ctx } = await buildApp({ config, db, printMail: (line) => printed.push(line) });
+  const { app, ctx } = await buildApp({ config, db, printMail: (line) => printed.push(line), ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
   return {
     app,

@@ -6,7 +6,14 @@ import { migration as auth } from './0001-auth';
 import { migration as files } from './0002-files';
 import { migration as companiesSuggestionsSync } from './0003-companies-suggestions-sync';
 import { migration as companiesPeople } from './0004-companies-people';
+import { migration as rateEvents } from './0005-rate-events';
 
 export type { Migration };
 
-export const MIGRATIONS: readonly Migration[] = [auth, files, companiesSuggestionsSync, companiesPeople];
+export const MIGRATIONS: readonly Migration[] = [
+  auth,
+  files,
+  companiesSuggestionsSync,
+  companiesPeople,
+  rateEvents,
+];

@@ -13,7 +13,7 @@ import { runIdempotent } from '../../idempotency';
 import { greetingNameOf } from '../../auth/users';
 import type { OutgoingMail } from '../../mail/mailer';
 import { renderVerificationResultMail } from '../../mail/templates';
-import { requireAdmin } from './access';
+import { requireAdmin } from '../../auth/access';
 import { decideVerification, isAdminStatusFilter, listAdminCompanies } from './service';
 
 export function registerAdminCompanyRoutes(app: FastifyInstance, ctx: AppContext): void {

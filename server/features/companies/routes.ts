@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { localeOf, parseBody } from '../../http';
 import { translate } from '../../i18n/messages';
 import { runIdempotent } from '../../idempotency';
-import { requireAccess } from './access';
+import { requireAccess } from '../../auth/access';
 import { registerAdminCompanyRoutes } from './admin-routes';
 import { invoiceFileName, renderInvoicePdf } from './invoice';
 import { createCompany, invoiceOf, listCompanies, patchCompany, readCompany, reportPayment } from './service';

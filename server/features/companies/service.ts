@@ -28,7 +28,7 @@ import { isUniqueViolation } from '../../db/database';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/messages';
 import type { UserRow } from '../../auth/users';
-import { activeMemberRoles, type Membership } from './access';
+import { activeMemberRoles, type Membership } from '../../auth/access';
 
 /** A `companies` row as the database answers it. */
 export interface CompanyDbRow {

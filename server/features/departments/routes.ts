@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { localeOf, parseBody } from '../../http';
 import { translate } from '../../i18n/messages';
 import { runIdempotent } from '../../idempotency';
-import { requireAccess } from '../companies/access';
+import { requireAccess } from '../../auth/access';
 import { createDepartment, deleteDepartment, listDepartments, updateDepartment } from './service';
 
 export function registerDepartmentRoutes(app: FastifyInstance, ctx: AppContext): void {

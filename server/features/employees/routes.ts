@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import { localeOf, parseBody } from '../../http';
 import { translate } from '../../i18n/messages';
 import { runIdempotent } from '../../idempotency';
-import { requireAccess } from '../companies/access';
+import { requireAccess } from '../../auth/access';
 import { parseLimit } from '../suggestions/routes';
 import { EMPLOYEE_SEARCH_MAX, createEmployee, isEmployeeState, listEmployees, readEmployee, updateEmployee } from './service';
 

@@ -15,7 +15,7 @@ import { isUuid, type EmployeeRow } from '../../../src/domain/suggestion';
 import type { Queryable, SqlParam } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
 import { AppError } from '../../errors';
-import type { Membership } from '../companies/access';
+import type { Membership } from '../../auth/access';
 
 /** An `employees` row as the database returns it. */
 export interface EmployeeDbRow {

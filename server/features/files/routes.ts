@@ -13,7 +13,7 @@ import { AppError } from '../../errors';
 import { toUploadError } from '../../multipart';
 import { detectImageType, EXTENSION_OF } from './detect';
 import { runIdempotent } from '../../idempotency';
-import { findMembership } from '../companies/access';
+import { findMembership } from '../../auth/access';
 import { createDatabaseFileStorage, type FileStorage, type StoredFile } from './storage';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

@@ -12,7 +12,7 @@ import { localeOf, parseBody } from '../../http';
 import { translate } from '../../i18n/messages';
 import { runIdempotent } from '../../idempotency';
 import type { OutgoingMail } from '../../mail/mailer';
-import { requireAccess } from '../companies/access';
+import { requireAccess } from '../../auth/access';
 import { acceptInvitation, createInvitation, listInvitations, peekLink, previewInvitation, resendInvitation, revokeInvitation } from './service';
 
 type Query = Record<string, string | undefined>;

@@ -22,7 +22,7 @@ import { translate } from '../../i18n/messages';
 import type { OutgoingMail } from '../../mail/mailer';
 import { renderInvitationMail } from '../../mail/templates';
 import { authorityOf, findUserByEmail, fullNameOf, greetingNameOf, type UserRow } from '../../auth/users';
-import type { Membership } from '../companies/access';
+import type { Membership } from '../../auth/access';
 import { mapEmployeeWriteError, readEmployeeRow, requireContactsFree, requireDepartmentOf, type EmployeeDbRow } from '../employees/service';
 
 const TTL_MS = INVITATION_TTL_DAYS * 24 * 3600 * 1000;

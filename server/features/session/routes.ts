@@ -11,7 +11,7 @@ import { localeOf, parseBody } from '../../http';
 import { toCurrentUser, type UserRow } from '../../auth/users';
 import { assertNotThrottled, clearAccountFailures, recordFailure } from '../../auth/throttle';
 import { runIdempotent } from '../../idempotency';
-import { membershipsOf } from '../companies/access';
+import { membershipsOf } from '../../auth/access';
 
 export const CURRENCIES = ['RUB', 'USD', 'AUD'] as const;
 export const PLATFORM_ROLES = ['ADMIN'] as const;

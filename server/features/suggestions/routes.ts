@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/messages';
 import { defineOperation, registerOperationRoute } from '../push/operation';
-import { requireMember, requireReadyToStart } from '../companies/access';
+import { requireMember, requireReadyToStart } from '../../auth/access';
 import { createSuggestion, listSuggestions, readSuggestion } from './service';
 
 export const DEFAULT_LIST_LIMIT = 50;

@@ -18,7 +18,7 @@ import { AppError } from '../../errors';
 import { fullNameOf, type UserRow } from '../../auth/users';
 import { imageLinkOf } from '../files/routes';
 import type { ImageType } from '../files/detect';
-import type { Membership } from '../companies/access';
+import type { Membership } from '../../auth/access';
 import type { Once } from '../push/operation';
 
 export interface SuggestionRow {

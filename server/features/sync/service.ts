@@ -17,7 +17,7 @@ import { canSeeSuggestion, canSeeAllSuggestions } from '../../../src/domain/perm
 import { SYNC_ROWS_MAX_KEYS, SYNC_TABLES, isUuid, type SyncChange, type SyncPage, type SyncRows, type SyncTable } from '../../../src/domain/suggestion';
 import type { Database, Queryable, SqlParam } from '../../db/database';
 import { AppError } from '../../errors';
-import { requireMember, type Membership } from '../companies/access';
+import { requireMember, type Membership } from '../../auth/access';
 import { toEmployeeRow, type EmployeeDbRow } from '../employees/service';
 import { SUGGESTION_SELECT, toSuggestion, visibleCondition, type SuggestionRow } from '../suggestions/service';
 

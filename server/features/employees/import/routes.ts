@@ -13,7 +13,7 @@ import { AppError } from '../../../errors';
 import { toUploadError } from '../../../multipart';
 import { localeOf } from '../../../http';
 import { runIdempotent } from '../../../idempotency';
-import { requireAccess } from '../../companies/access';
+import { requireAccess } from '../../../auth/access';
 import { cleanFileName } from '../../files/routes';
 import { applyMapping, detectTable, missingFields, parseMappingField } from './mapping';
 import { parseSpreadsheet } from './parse';

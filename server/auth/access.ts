@@ -2,11 +2,11 @@
 // else 404 exactly like a missing id (another tenant's ids are never confirmed). Answers what the
 // permission rules of src/domain/permissions.ts need.
 
-import { isUuid } from '../../../src/domain/suggestion';
-import { hasPermission, type MemberView, type Permission } from '../../../src/domain/permissions';
-import { missingForStart } from '../../../src/domain/company';
-import type { Queryable } from '../../db/database';
-import { AppError } from '../../errors';
+import { isUuid } from '../../src/domain/suggestion';
+import { hasPermission, type MemberView, type Permission } from '../../src/domain/permissions';
+import { missingForStart } from '../../src/domain/company';
+import type { Queryable } from '../db/database';
+import { AppError } from '../errors';
 
 export interface Membership extends MemberView {
   companyId: string;
