@@ -1,54 +1,51 @@
-// The department calls of docs/api.md ("Departments"): struct + one access check + service call; writes
-// run in runIdempotent's transaction (the access check is repeated there, on the data being changed).
+// The department calls of docs/api.md ("Departments"), declared (server/route.ts): any member reads them;
+// HR, the owner and the CEO change them.
 
-import type { FastifyInstance } from 'fastify';
 import { DepartmentInput, DepartmentPatch } from '../../../src/domain/company';
-import type { AppContext } from '../../context';
-import { localeOf, parseBody } from '../../http';
 import { translate } from '../../i18n/messages';
-import { runIdempotent } from '../../idempotency';
-import { requireAccess } from '../../auth/access';
+import { access, defineRoute, idParams, ok, type DeclaredRoute } from '../../route';
 import { createDepartment, deleteDepartment, listDepartments, updateDepartment } from './service';
 
-export function registerDepartmentRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { companyId: string } }>('/companies/:companyId/departments', async (request) => {
-    const user = await ctx.requireUser(request);
-    const member = await requireAccess(ctx.db, user, request.params.companyId, 'company.read');
-    return { data: await listDepartments(ctx.db, member.companyId), message: 'OK' };
-  });
+const companyParams = idParams('companyId');
+const departmentParams = idParams('companyId', 'departmentId');
 
-  app.post<{ Params: { companyId: string } }>('/companies/:companyId/departments', async (request, reply) => {
-    const user = await ctx.requireUser(request);
-    const member = await requireAccess(ctx.db, user, request.params.companyId, 'people.manage');
-    const input = parseBody(DepartmentInput, request.body);
-    const locale = localeOf(request);
-    return runIdempotent(ctx.db, request, reply, user.id, async (tx) => {
-      await requireAccess(tx, user, member.companyId, 'people.manage');
-      const data = await createDepartment(tx, member.companyId, input);
-      return { status: 201, body: { data, message: translate(locale, 'mail.notice.departmentCreated') } };
-    });
-  });
+export const departmentRoutes: readonly DeclaredRoute[] = [
+  defineRoute({
+    method: 'GET',
+    path: '/companies/:companyId/departments',
+    access: access.company('company.read'),
+    params: companyParams,
+    handler: async ({ db, member }) => ok(await listDepartments(db, member.companyId)),
+  }),
 
-  app.patch<{ Params: { companyId: string; departmentId: string } }>('/companies/:companyId/departments/:departmentId', async (request, reply) => {
-    const user = await ctx.requireUser(request);
-    const member = await requireAccess(ctx.db, user, request.params.companyId, 'people.manage');
-    const patch = parseBody(DepartmentPatch, request.body);
-    const locale = localeOf(request);
-    return runIdempotent(ctx.db, request, reply, user.id, async (tx) => {
-      await requireAccess(tx, user, member.companyId, 'people.manage');
-      const data = await updateDepartment(tx, member.companyId, request.params.departmentId, patch);
-      return { status: 200, body: { data, message: translate(locale, 'mail.notice.departmentSaved') } };
-    });
-  });
+  defineRoute({
+    method: 'POST',
+    path: '/companies/:companyId/departments',
+    access: access.company('people.manage'),
+    params: companyParams,
+    body: DepartmentInput,
+    handler: async ({ db, member, body, locale }) =>
+      ok(await createDepartment(db, member.companyId, body), translate(locale, 'mail.notice.departmentCreated'), 201),
+  }),
 
-  app.delete<{ Params: { companyId: string; departmentId: string } }>('/companies/:companyId/departments/:departmentId', async (request, reply) => {
-    const user = await ctx.requireUser(request);
-    const member = await requireAccess(ctx.db, user, request.params.companyId, 'people.manage');
-    const locale = localeOf(request);
-    return runIdempotent(ctx.db, request, reply, user.id, async (tx) => {
-      await requireAccess(tx, user, member.companyId, 'people.manage');
-      await deleteDepartment(tx, member.companyId, request.params.departmentId);
-      return { status: 200, body: { data: null, message: translate(locale, 'mail.notice.departmentDeleted') } };
-    });
-  });
-}
+  defineRoute({
+    method: 'PATCH',
+    path: '/companies/:companyId/departments/:departmentId',
+    access: access.company('people.manage'),
+    params: departmentParams,
+    body: DepartmentPatch,
+    handler: async ({ db, member, params, body, locale }) =>
+      ok(await updateDepartment(db, member.companyId, params.departmentId, body), translate(locale, 'mail.notice.departmentSaved')),
+  }),
+
+  defineRoute({
+    method: 'DELETE',
+    path: '/companies/:companyId/departments/:departmentId',
+    access: access.company('people.manage'),
+    params: departmentParams,
+    handler: async ({ db, member, params, locale }) => {
+      await deleteDepartment(db, member.companyId, params.departmentId);
+      return ok(null, translate(locale, 'mail.notice.departmentDeleted'));
+    },
+  }),
+];
