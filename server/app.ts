@@ -23,12 +23,16 @@ import { registerSuggestionRoutes } from './features/suggestions/routes';
 import { registerSyncRoutes } from './features/sync/routes';
 import { registerPushRoutes } from './features/push/routes';
 import { registerEmployeeImportRoutes } from './features/employees/import/routes';
-import { registerDepartmentRoutes } from './features/departments/routes';
+import { departmentRoutes } from './features/departments/routes';
+import { registerRoutes, type DeclaredRoute } from './route';
 import { registerEmployeeRoutes } from './features/employees/routes';
 import { registerInvitationRoutes } from './features/invitations/routes';
 import { registerCompanyRoutes } from './features/companies/routes';
 
 export const BODY_LIMIT = 1024 * 1024;
+
+/** Every declared route of the API (server/route.ts), registered below and walked by the fuzz test. */
+export const DECLARED_ROUTES: readonly DeclaredRoute[] = [...departmentRoutes];
 
 export interface BuildAppOptions {
   config: Config;
@@ -103,7 +107,7 @@ export async function buildApp({ config, db, printMail, clock = systemClock }: B
       registerSyncRoutes(api, ctx);
       registerPushRoutes(api, ctx);
       registerEmployeeImportRoutes(api, ctx);
-      registerDepartmentRoutes(api, ctx);
+      registerRoutes(api, ctx, DECLARED_ROUTES);
       registerEmployeeRoutes(api, ctx);
       registerInvitationRoutes(api, ctx);
       registerCompanyRoutes(api, ctx);
