@@ -25,14 +25,14 @@ import { registerPushRoutes } from './features/push/routes';
 import { registerEmployeeImportRoutes } from './features/employees/import/routes';
 import { departmentRoutes } from './features/departments/routes';
 import { registerRoutes, type DeclaredRoute } from './route';
-import { registerEmployeeRoutes } from './features/employees/routes';
+import { employeeRoutes } from './features/employees/routes';
 import { registerInvitationRoutes } from './features/invitations/routes';
 import { registerCompanyRoutes } from './features/companies/routes';
 
 export const BODY_LIMIT = 1024 * 1024;
 
 /** Every declared route of the API (server/route.ts), registered below and walked by the fuzz test. */
-export const DECLARED_ROUTES: readonly DeclaredRoute[] = [...departmentRoutes];
+export const DECLARED_ROUTES: readonly DeclaredRoute[] = [...departmentRoutes, ...employeeRoutes];
 
 export interface BuildAppOptions {
   config: Config;
@@ -108,7 +108,6 @@ export async function buildApp({ config, db, printMail, clock = systemClock }: B
       registerPushRoutes(api, ctx);
       registerEmployeeImportRoutes(api, ctx);
       registerRoutes(api, ctx, DECLARED_ROUTES);
-      registerEmployeeRoutes(api, ctx);
       registerInvitationRoutes(api, ctx);
       registerCompanyRoutes(api, ctx);
       api.setNotFoundHandler(() => {

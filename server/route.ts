@@ -16,7 +16,7 @@
 // app.ts registers them all, and the fuzz test walks the same list.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { coerce, object, string, type Struct } from 'superstruct';
+import { coerce, defaulted, enums, integer, object, optional, refine, size, string, type Struct } from 'superstruct';
 import type { Locale } from '../src/domain/auth';
 import type { Permission } from '../src/domain/permissions';
 import { Uuid } from '../src/domain/suggestion';
@@ -110,6 +110,34 @@ export const PathId = coerce(Uuid, string(), (value) => value.toLowerCase());
 export function idParams<const N extends string>(...names: readonly N[]): Struct<Record<N, string>, unknown> {
   return object(Object.fromEntries(names.map((name) => [name, PathId]))) as unknown as Struct<Record<N, string>, unknown>;
 }
+
+// Query values arrive as strings; an empty one (`?status=`) means "not given". Query structs are built with
+// superstruct's `type()` so that parameters a route does not know are ignored, as browsers and proxies add some.
+
+/** `?limit=`: an integer from 1 to `max`, `fallback` when absent or empty. */
+export function queryLimit(fallback: number, max: number) {
+  return defaulted(
+    coerce(
+      refine(integer(), 'invalid', (n) => n >= 1 && n <= max),
+      string(),
+      (value) => (value.trim() === '' ? fallback : Number(value)),
+    ),
+    fallback,
+  );
+}
+
+/** An optional text parameter of at most `max` characters; empty is absent. */
+export function queryText(max: number) {
+  return coerce(optional(size(string(), 0, max)), string(), (value) => (value === '' ? undefined : value));
+}
+
+/** An optional choice among `values`; empty is absent. */
+export function queryEnum<const T extends string>(values: readonly T[]) {
+  return coerce(optional(enums(values)), string(), (value) => (value === '' ? undefined : value));
+}
+
+/** An optional uuid parameter (lower-cased); empty is absent. */
+export const queryId = coerce(optional(PathId), string(), (value) => (value === '' ? undefined : value));
 
 function validQuery<Q>(struct: Struct<Q, unknown>, raw: unknown): Q {
   const result = validate(struct, raw ?? {});
