@@ -27,12 +27,13 @@ import { departmentRoutes } from './features/departments/routes';
 import { registerRoutes, type DeclaredRoute } from './route';
 import { employeeRoutes } from './features/employees/routes';
 import { registerInvitationRoutes } from './features/invitations/routes';
-import { registerCompanyRoutes } from './features/companies/routes';
+import { companyRoutes } from './features/companies/routes';
+import { registerAdminCompanyRoutes } from './features/companies/admin-routes';
 
 export const BODY_LIMIT = 1024 * 1024;
 
 /** Every declared route of the API (server/route.ts), registered below and walked by the fuzz test. */
-export const DECLARED_ROUTES: readonly DeclaredRoute[] = [...departmentRoutes, ...employeeRoutes];
+export const DECLARED_ROUTES: readonly DeclaredRoute[] = [...companyRoutes, ...departmentRoutes, ...employeeRoutes];
 
 export interface BuildAppOptions {
   config: Config;
@@ -109,7 +110,7 @@ export async function buildApp({ config, db, printMail, clock = systemClock }: B
       registerEmployeeImportRoutes(api, ctx);
       registerRoutes(api, ctx, DECLARED_ROUTES);
       registerInvitationRoutes(api, ctx);
-      registerCompanyRoutes(api, ctx);
+      registerAdminCompanyRoutes(api, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('notFound', 404);
       });

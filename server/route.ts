@@ -85,6 +85,8 @@ export interface RouteSpec<A extends RouteAccess, P, Q, B> {
   params?: Struct<P, unknown>;
   query?: Struct<Q, unknown>;
   body?: Struct<B, unknown>;
+  /** A call that sends no body at all is taken as `{}` (calls whose body has no fields). */
+  bodyMayBeEmpty?: boolean;
   /** Whether the handler runs in the idempotent transaction; default: every method but GET. */
   write?: boolean;
   /** What the Idempotency-Key's request hash covers when it is not the JSON body (an upload: its file's hash). */
@@ -183,7 +185,8 @@ export function defineRoute<A extends RouteAccess, P = Record<string, string>, Q
           const member = await checkAccess(ctx.db);
           const params = (spec.params ? validParams(spec.params, request.params) : request.params) as P;
           const query = (spec.query ? validQuery(spec.query, request.query) : {}) as Q;
-          const body = (spec.body ? parseBody(spec.body, request.body) : undefined) as B;
+          const rawBody = request.body === undefined && spec.bodyMayBeEmpty ? {} : request.body;
+          const body = (spec.body ? parseBody(spec.body, rawBody) : undefined) as B;
           const locale = localeOf(request);
           const call = (db: Queryable, checked: Membership | null): RouteCall<A, P, Q, B> => ({
             ctx,

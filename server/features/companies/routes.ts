@@ -1,90 +1,87 @@
-// The company calls of docs/api.md ("Companies"): each is struct (shared, from src/domain/company.ts) +
-// one access check (requireAccess, or requireAdmin for the platform admin's calls) + a service call;
-// mutations run inside runIdempotent, so a refused call changes nothing and a replay answers the stored result.
+// The company calls of docs/api.md ("Companies"), declared (server/route.ts): any signed-in user lists their
+// companies and creates one; members read it; the owner edits it and reports the payment; the owner, the CEO
+// and the financial director download the invoice. The platform admin's calls are in admin-routes.ts.
 
-import type { FastifyInstance } from 'fastify';
 import { object } from 'superstruct';
 import { CompanyInput, CompanyPatch } from '../../../src/domain/company';
-import type { AppContext } from '../../context';
-import { localeOf, parseBody } from '../../http';
 import { translate } from '../../i18n/messages';
-import { runIdempotent } from '../../idempotency';
-import { requireAccess } from '../../auth/access';
-import { registerAdminCompanyRoutes } from './admin-routes';
+import { access, defineRoute, idParams, ok, type DeclaredRoute } from '../../route';
 import { invoiceFileName, renderInvoicePdf } from './invoice';
 import { createCompany, invoiceOf, listCompanies, patchCompany, readCompany, reportPayment } from './service';
 
 /** `POST .../payment-reported` takes no fields: an empty body or `{}`; anything else is refused. */
 const NoFields = object({});
+const companyParams = idParams('companyId');
 
-export function registerCompanyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/companies', async (request) => {
-    const user = await ctx.requireUser(request);
-    return { data: await listCompanies(ctx.db, user.id), message: 'OK' };
-  });
+export const companyRoutes: readonly DeclaredRoute[] = [
+  defineRoute({
+    method: 'GET',
+    path: '/companies',
+    access: access.user,
+    handler: async ({ db, user }) => ok(await listCompanies(db, user.id)),
+  }),
 
-  app.post('/companies', async (request, reply) => {
-    const user = await ctx.requireUser(request);
-    const input = parseBody(CompanyInput, request.body);
-    const locale = localeOf(request);
-    return runIdempotent(ctx.db, request, reply, user.id, async (tx) => {
-      const data = await createCompany(tx, user, input);
-      return { status: 201, body: { data, message: translate(locale, 'mail.notice.companyCreated') } };
-    });
-  });
+  defineRoute({
+    method: 'POST',
+    path: '/companies',
+    access: access.user,
+    body: CompanyInput,
+    handler: async ({ db, user, body, locale }) => ok(await createCompany(db, user, body), translate(locale, 'mail.notice.companyCreated'), 201),
+  }),
 
-  app.get<{ Params: { companyId: string } }>('/companies/:companyId', async (request) => {
-    const user = await ctx.requireUser(request);
-    const member = await requireAccess(ctx.db, user, request.params.companyId, 'company.read');
-    return { data: await readCompany(ctx.db, member), message: 'OK' };
-  });
+  defineRoute({
+    method: 'GET',
+    path: '/companies/:companyId',
+    access: access.company('company.read'),
+    params: companyParams,
+    handler: async ({ db, member }) => ok(await readCompany(db, member)),
+  }),
 
-  app.patch<{ Params: { companyId: string } }>('/companies/:companyId', async (request, reply) => {
-    const user = await ctx.requireUser(request);
-    const patch = parseBody(CompanyPatch, request.body);
-    const locale = localeOf(request);
-    return runIdempotent(ctx.db, request, reply, user.id, async (tx) => {
-      const member = await requireAccess(tx, user, request.params.companyId, 'company.edit');
-      const data = await patchCompany(tx, member, user, patch);
-      return { status: 200, body: { data, message: translate(locale, 'mail.notice.companySaved') } };
-    });
-  });
+  defineRoute({
+    method: 'PATCH',
+    path: '/companies/:companyId',
+    access: access.company('company.edit'),
+    params: companyParams,
+    body: CompanyPatch,
+    handler: async ({ db, member, user, body, locale }) => ok(await patchCompany(db, member, user, body), translate(locale, 'mail.notice.companySaved')),
+  }),
 
-  app.get<{ Params: { companyId: string } }>('/companies/:companyId/invoice', async (request, reply) => {
-    const user = await ctx.requireUser(request);
-    const member = await requireAccess(ctx.db, user, request.params.companyId, 'company.invoice');
-    const company = await invoiceOf(ctx.db, member.companyId);
-    const number = company.invoice_number ?? '';
-    const pdf = await renderInvoicePdf(
-      {
-        number,
-        issuedAt: company.created_at instanceof Date ? company.created_at : new Date(company.created_at),
-        amountMinor: Number(company.invoice_amount_minor ?? 0),
-        payer: { name: company.name, inn: company.inn, kpp: company.kpp },
-      },
-      localeOf(request),
-      ctx.config.invoicePayee,
-    );
-    return reply
-      .headers({
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${invoiceFileName(number)}"`,
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      })
-      .send(pdf);
-  });
+  defineRoute({
+    method: 'GET',
+    path: '/companies/:companyId/invoice',
+    access: access.company('company.invoice'),
+    params: companyParams,
+    handler: async ({ ctx, db, member, locale, reply }) => {
+      const company = await invoiceOf(db, member.companyId);
+      const number = company.invoice_number ?? '';
+      const pdf = await renderInvoicePdf(
+        {
+          number,
+          issuedAt: company.created_at instanceof Date ? company.created_at : new Date(company.created_at),
+          amountMinor: Number(company.invoice_amount_minor ?? 0),
+          payer: { name: company.name, inn: company.inn, kpp: company.kpp },
+        },
+        locale,
+        ctx.config.invoicePayee,
+      );
+      return reply
+        .headers({
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="${invoiceFileName(number)}"`,
+          'Cache-Control': 'private, no-store',
+          'X-Content-Type-Options': 'nosniff',
+        })
+        .send(pdf);
+    },
+  }),
 
-  app.post<{ Params: { companyId: string } }>('/companies/:companyId/payment-reported', async (request, reply) => {
-    const user = await ctx.requireUser(request);
-    if (request.body !== undefined) parseBody(NoFields, request.body);
-    const locale = localeOf(request);
-    return runIdempotent(ctx.db, request, reply, user.id, async (tx) => {
-      const member = await requireAccess(tx, user, request.params.companyId, 'company.reportPayment');
-      const data = await reportPayment(tx, member);
-      return { status: 200, body: { data, message: translate(locale, 'mail.notice.paymentReported') } };
-    });
-  });
-
-  registerAdminCompanyRoutes(app, ctx);
-}
+  defineRoute({
+    method: 'POST',
+    path: '/companies/:companyId/payment-reported',
+    access: access.company('company.reportPayment'),
+    params: companyParams,
+    body: NoFields,
+    bodyMayBeEmpty: true,
+    handler: async ({ db, member, locale }) => ok(await reportPayment(db, member), translate(locale, 'mail.notice.paymentReported')),
+  }),
+];
