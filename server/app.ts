@@ -19,8 +19,8 @@ import { registerFileRoutes } from './features/files/routes';
 import { registerSessionRoutes } from './features/session/routes';
 import { registerStatic } from './static';
 import { errorAnswer, registerIdempotencyHook, scheduleIdempotencyCleanup, cleanupIdempotencyKeys } from './idempotency';
-import { registerSuggestionRoutes } from './features/suggestions/routes';
-import { registerSyncRoutes } from './features/sync/routes';
+import { registerSuggestionRoutes, suggestionRoutes } from './features/suggestions/routes';
+import { syncRoutes } from './features/sync/routes';
 import { registerPushRoutes } from './features/push/routes';
 import { registerEmployeeImportRoutes } from './features/employees/import/routes';
 import { departmentRoutes } from './features/departments/routes';
@@ -33,7 +33,13 @@ import { registerAdminCompanyRoutes } from './features/companies/admin-routes';
 export const BODY_LIMIT = 1024 * 1024;
 
 /** Every declared route of the API (server/route.ts), registered below and walked by the fuzz test. */
-export const DECLARED_ROUTES: readonly DeclaredRoute[] = [...companyRoutes, ...departmentRoutes, ...employeeRoutes];
+export const DECLARED_ROUTES: readonly DeclaredRoute[] = [
+  ...companyRoutes,
+  ...departmentRoutes,
+  ...employeeRoutes,
+  ...suggestionRoutes,
+  ...syncRoutes,
+];
 
 export interface BuildAppOptions {
   config: Config;
@@ -105,7 +111,6 @@ export async function buildApp({ config, db, printMail, clock = systemClock }: B
       registerSessionRoutes(api, ctx);
       registerFileRoutes(api, ctx);
       registerSuggestionRoutes(api, ctx);
-      registerSyncRoutes(api, ctx);
       registerPushRoutes(api, ctx);
       registerEmployeeImportRoutes(api, ctx);
       registerRoutes(api, ctx, DECLARED_ROUTES);

@@ -1,28 +1,18 @@
-// The proposal calls of docs/api.md: validate with the shared struct, check membership, call the service.
+// The proposal calls of docs/api.md: the reads are declared routes (server/route.ts).
 // Submitting is declared as an operation (features/push/operation.ts), so a push batch runs the same code.
 
 import type { FastifyInstance } from 'fastify';
-import { SUGGESTION_SCOPES, SUGGESTION_STATUSES, SuggestionInput, type SuggestionScope, type SuggestionStatus } from '../../../src/domain/suggestion';
+import { defaulted, type } from 'superstruct';
+import { SUGGESTION_SCOPES, SUGGESTION_STATUSES, SuggestionInput } from '../../../src/domain/suggestion';
 import type { AppContext } from '../../context';
-import { AppError } from '../../errors';
 import { translate } from '../../i18n/messages';
+import { access, defineRoute, idParams, ok, queryEnum, queryLimit, queryText, type DeclaredRoute } from '../../route';
 import { defineOperation, registerOperationRoute } from '../push/operation';
 import { requireMember, requireReadyToStart } from '../../auth/access';
 import { createSuggestion, listSuggestions, readSuggestion } from './service';
 
 export const DEFAULT_LIST_LIMIT = 50;
 export const MAX_LIST_LIMIT = 200;
-
-type Query = Record<string, string | undefined>;
-
-function parseLimit(raw: string | undefined, fallback: number, max: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new AppError('validation', 400, { fieldErrors: { limit: 'invalid' } });
-  return n;
-}
-
-export { parseLimit };
 
 /**
  * Submitting a proposal: its own route and an operation of the push batch (features/push), declared once.
@@ -42,29 +32,36 @@ export const submitSuggestionOperation = defineOperation({
   },
 });
 
+const companyParams = idParams('companyId');
+
+const SuggestionListQuery = type({
+  scope: defaulted(queryEnum(SUGGESTION_SCOPES), 'all'),
+  status: queryEnum(SUGGESTION_STATUSES),
+  cursor: queryText(1000),
+  limit: queryLimit(DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT),
+});
+
+/** Reading proposals: any member, each seeing what canSeeSuggestion allows (decided in the service's SQL). */
+export const suggestionRoutes: readonly DeclaredRoute[] = [
+  defineRoute({
+    method: 'GET',
+    path: '/companies/:companyId/suggestions',
+    access: access.company('company.read'),
+    params: companyParams,
+    query: SuggestionListQuery,
+    handler: async ({ db, member, query: { scope, status, cursor, limit } }) =>
+      ok(await listSuggestions(db, member, { scope: scope ?? 'all', status, cursor, limit })),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    path: '/companies/:companyId/suggestions/:suggestionId',
+    access: access.company('company.read'),
+    params: idParams('companyId', 'suggestionId'),
+    handler: async ({ db, member, params }) => ok(await readSuggestion(db, member, params.suggestionId)),
+  }),
+];
+
 export function registerSuggestionRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerOperationRoute(app, ctx, submitSuggestionOperation);
-
-  app.get<{ Params: { companyId: string }; Querystring: Query }>('/companies/:companyId/suggestions', async (request) => {
-    const user = await ctx.requireUser(request);
-    const member = await requireMember(ctx.db, user, request.params.companyId);
-    const { scope = 'all', status, cursor, limit } = request.query;
-    if (!(SUGGESTION_SCOPES as readonly string[]).includes(scope)) throw new AppError('validation', 400, { fieldErrors: { scope: 'invalid' } });
-    if (status !== undefined && status !== '' && !(SUGGESTION_STATUSES as readonly string[]).includes(status)) {
-      throw new AppError('validation', 400, { fieldErrors: { status: 'invalid' } });
-    }
-    const data = await listSuggestions(ctx.db, member, {
-      scope: scope as SuggestionScope,
-      status: status ? (status as SuggestionStatus) : undefined,
-      cursor: cursor || undefined,
-      limit: parseLimit(limit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT),
-    });
-    return { data, message: 'OK' };
-  });
-
-  app.get<{ Params: { companyId: string; suggestionId: string } }>('/companies/:companyId/suggestions/:suggestionId', async (request) => {
-    const user = await ctx.requireUser(request);
-    const member = await requireMember(ctx.db, user, request.params.companyId);
-    return { data: await readSuggestion(ctx.db, member, request.params.suggestionId), message: 'OK' };
-  });
 }
