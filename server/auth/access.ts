@@ -3,7 +3,7 @@
 // permission rules of src/domain/permissions.ts need.
 
 import { isUuid } from '../../src/domain/suggestion';
-import { hasPermission, type MemberView, type Permission } from '../../src/domain/permissions';
+import { COMPANY_WIDE_SUGGESTION_ROLES, hasPermission, type MemberView, type Permission } from '../../src/domain/permissions';
 import { missingForStart } from '../../src/domain/company';
 import type { Queryable } from '../db/database';
 import { AppError } from '../errors';
@@ -68,4 +68,49 @@ export async function activeMemberRoles(db: Queryable, companyId: string): Promi
 export async function requireReadyToStart(db: Queryable, companyId: string): Promise<void> {
   const missing = missingForStart(await activeMemberRoles(db, companyId));
   if (missing.length > 0) throw new AppError('companyNotReady', 409, { valueIds: { missing: missing.map((m) => `company.requirement.${m}`) } });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Entity access, in the style of Immich's `requireAccess({ actor, permission, ids })`: for permissions on
+// things rather than on a company, one query per permission answers which of the ids the user may use. Deny by
+// default; an id the user may not use answers 404 exactly like a missing one. The rules are those of
+// src/domain/permissions.ts, written here once as SQL.
+
+export type EntityPermission =
+  /** A proposal: its author, the head of its department, and the company-wide roles (canSeeSuggestion). */
+  | 'suggestion.read'
+  /** A photo: its uploader while it is not attached; once attached, whoever may read its proposal. */
+  | 'file.read';
+
+/** SQL: the proposal `s` is readable by the active member `m` (user `$user`). */
+function suggestionReadableSql(user: string, wideRoles: string): string {
+  return `(s.author_id = ${user} OR m.roles && ${wideRoles}::text[]
+           OR EXISTS (SELECT 1 FROM departments d WHERE d.company_id = s.company_id AND d.id = s.department_id AND d.head_user_id = ${user}))`;
+}
+
+const ENTITY_QUERIES: Record<EntityPermission, string> = {
+  'suggestion.read': `SELECT s.id::text AS id FROM suggestions s
+      JOIN company_members m ON m.company_id = s.company_id AND m.user_id = $2 AND m.active
+     WHERE s.id = ANY($1::uuid[]) AND ${suggestionReadableSql('$2', '$3')}`,
+  'file.read': `SELECT f.id::text AS id FROM files f
+     WHERE f.id = ANY($1::uuid[])
+       AND ((f.owner_id = $2 AND NOT EXISTS (SELECT 1 FROM suggestion_images si WHERE si.file_id = f.id))
+            OR EXISTS (SELECT 1 FROM suggestion_images si
+                         JOIN suggestions s ON s.company_id = si.company_id AND s.id = si.suggestion_id
+                         JOIN company_members m ON m.company_id = s.company_id AND m.user_id = $2 AND m.active
+                        WHERE si.file_id = f.id AND ${suggestionReadableSql('$2', '$3')}))`,
+};
+
+/** The ids among `ids` that `user` may use under `permission` (malformed ids are never allowed). */
+export async function allowedIds(db: Queryable, user: { id: string }, permission: EntityPermission, ids: readonly string[]): Promise<Set<string>> {
+  const wellFormed = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+  if (wellFormed.length === 0) return new Set();
+  const rows = await db.query<{ id: string }>(ENTITY_QUERIES[permission], [wellFormed, user.id, [...COMPANY_WIDE_SUGGESTION_ROLES]]);
+  return new Set(rows.map((row) => row.id));
+}
+
+/** 404 `notFound` unless `user` may use every one of `ids` under `permission`. */
+export async function requireEntityAccess(db: Queryable, user: { id: string }, permission: EntityPermission, ids: readonly string[]): Promise<void> {
+  const allowed = await allowedIds(db, user, permission, ids);
+  if (ids.length === 0 || ids.some((id) => !allowed.has(id.toLowerCase()))) throw new AppError('notFound', 404);
 }

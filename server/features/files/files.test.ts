@@ -259,6 +259,7 @@ describe('an image attached to a proposal', () => {
   type Login = Awaited<ReturnType<typeof signUp>> & { id: string };
   let author: Login;
   let colleague: Login;
+  let head: Login;
   let rivalMember: Login;
   let nonMember: Login;
   let company: Fixture;
@@ -270,8 +271,8 @@ describe('an image attached to a proposal', () => {
   };
 
   beforeAll(async () => {
-    [author, colleague, rivalMember, nonMember] = await Promise.all([login(), login(), login(), login()]);
-    company = await createCompany(t.db, 'Company C', { [author.id]: ['EMPLOYEE'], [colleague.id]: ['EMPLOYEE'] });
+    [author, colleague, head, rivalMember, nonMember] = await Promise.all([login(), login(), login(), login(), login()]);
+    company = await createCompany(t.db, 'Company C', { [author.id]: ['EMPLOYEE'], [colleague.id]: ['EMPLOYEE'], [head.id]: ['EMPLOYEE'] }, { A: head.id });
     await createCompany(t.db, 'Company D', { [rivalMember.id]: ['OWNER'] });
     const uploaded = await upload([{ field: 'file', filename: 'станок.png', contentType: 'image/png', bytes: PNG }], author.access);
     expect(uploaded.statusCode).toBe(200);
@@ -283,7 +284,7 @@ describe('an image attached to a proposal', () => {
     expect((await download(image.imageLink, colleague.access)).statusCode).toBe(404);
   });
 
-  it("gets the proposal's company and can then be read by another member of it, but by nobody else", async () => {
+  it("gets the proposal's company and can then be read by whoever may read the proposal, not by any member", async () => {
     const submitted = await t.app.inject({
       method: 'POST',
       url: api(`/companies/${company.companyId}/suggestions`),
@@ -294,14 +295,15 @@ describe('an image attached to a proposal', () => {
     expect(json<{ data: { images: unknown[] } }>(submitted).data.images).toEqual([image]);
     expect(await t.db.one('SELECT company_id FROM files WHERE id = $1', [image.imageId])).toEqual({ company_id: company.companyId });
 
-    const byColleague = await download(image.imageLink, colleague.access);
-    expect(byColleague.statusCode).toBe(200);
-    expect(byColleague.rawPayload.equals(PNG)).toBe(true);
-    expect(byColleague.headers['content-type']).toBe('image/png');
+    // The head of the proposal's department reads it; another employee of the company does not.
+    const byHead = await download(image.imageLink, head.access);
+    expect(byHead.statusCode).toBe(200);
+    expect(byHead.rawPayload.equals(PNG)).toBe(true);
+    expect(byHead.headers['content-type']).toBe('image/png');
     expect((await download(image.imageLink, author.access)).statusCode).toBe(200);
 
     const missing = await download(api(`/uploads/${randomUUID()}.png`), rivalMember.access);
-    for (const outsider of [rivalMember, nonMember]) {
+    for (const outsider of [colleague, rivalMember, nonMember]) {
       const response = await download(image.imageLink, outsider.access);
       expect(response.statusCode).toBe(404);
       expect(json(response)).toEqual(json(missing));
@@ -310,11 +312,11 @@ describe('an image attached to a proposal', () => {
   });
 
   it('is no longer readable by a member whose membership ended', async () => {
-    await t.db.query('UPDATE company_members SET active = false WHERE company_id = $1 AND user_id = $2', [company.companyId, colleague.id]);
+    await t.db.query('UPDATE company_members SET active = false WHERE company_id = $1 AND user_id = $2', [company.companyId, head.id]);
     try {
-      expect((await download(image.imageLink, colleague.access)).statusCode).toBe(404);
+      expect((await download(image.imageLink, head.access)).statusCode).toBe(404);
     } finally {
-      await t.db.query('UPDATE company_members SET active = true WHERE company_id = $1 AND user_id = $2', [company.companyId, colleague.id]);
+      await t.db.query('UPDATE company_members SET active = true WHERE company_id = $1 AND user_id = $2', [company.companyId, head.id]);
     }
   });
 });

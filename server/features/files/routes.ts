@@ -13,7 +13,7 @@ import { AppError } from '../../errors';
 import { toUploadError } from '../../multipart';
 import { detectImageType, EXTENSION_OF } from './detect';
 import { runIdempotent } from '../../idempotency';
-import { findMembership } from '../../auth/access';
+import { requireEntityAccess } from '../../auth/access';
 import { createDatabaseFileStorage, type FileStorage, type StoredFile } from './storage';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -89,13 +89,12 @@ export function registerFileRoutes(api: FastifyInstance, ctx: AppContext, storag
     files.get<{ Params: { fileName: string } }>(`${UPLOADS_PATH}/:fileName`, async (request, reply) => {
       const user = await ctx.requireUser(request);
       const id = fileIdOf(request.params.fileName);
-      const found = id ? await storage.read(id) : null;
-      // The uploader, and members of the file's company (set when it is attached to a proposal). Anyone
-      // else's file answers exactly like a missing one, so ids cannot be probed.
-      const allowed =
-        found !== null &&
-        (found.file.ownerId === user.id || (found.file.companyId !== null && (await findMembership(ctx.db, user.id, found.file.companyId)) !== null));
-      if (!found || !allowed) throw new AppError('notFound', 404);
+      // Its uploader while it is not attached; once attached, whoever may read its proposal (auth/access.ts).
+      // Anyone else's file answers exactly like a missing one, so ids cannot be probed.
+      if (!id) throw new AppError('notFound', 404);
+      await requireEntityAccess(ctx.db, user, 'file.read', [id]);
+      const found = await storage.read(id);
+      if (!found) throw new AppError('notFound', 404);
       return reply
         .headers({
           'Content-Type': found.file.contentType,
