@@ -19,7 +19,7 @@ import { registerFileRoutes } from './features/files/routes';
 import { registerSessionRoutes } from './features/session/routes';
 import { registerStatic } from './static';
 import { errorAnswer, registerIdempotencyHook, scheduleIdempotencyCleanup, cleanupIdempotencyKeys } from './idempotency';
-import { registerSuggestionRoutes, suggestionRoutes } from './features/suggestions/routes';
+import { suggestionRoutes } from './features/suggestions/routes';
 import { syncRoutes } from './features/sync/routes';
 import { registerPushRoutes } from './features/push/routes';
 import { registerEmployeeImportRoutes } from './features/employees/import/routes';
@@ -110,7 +110,6 @@ export async function buildApp({ config, db, printMail, clock = systemClock }: B
       registerAuthRoutes(api, ctx);
       registerSessionRoutes(api, ctx);
       registerFileRoutes(api, ctx);
-      registerSuggestionRoutes(api, ctx);
       registerPushRoutes(api, ctx);
       registerEmployeeImportRoutes(api, ctx);
       registerRoutes(api, ctx, DECLARED_ROUTES);

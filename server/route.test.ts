@@ -32,6 +32,18 @@ describe('declared routes', () => {
     expect(json(bad)).not.toHaveProperty('errors');
   });
 
+  it('checks access before the body for operations too: a non-member submitting a bad proposal gets 404', async () => {
+    const direct = await call(t, 'POST', `/companies/${companyId}/suggestions`, outsider, { title: 42 });
+    expect(direct.statusCode).toBe(404);
+    expect(json(direct)).not.toHaveProperty('errors');
+    const pushed = await call(t, 'POST', '/sync/push', outsider, {
+      operations: [{ id: crypto.randomUUID(), method: 'POST', path: `/api/v1/companies/${companyId}/suggestions`, body: { title: 42 } }],
+    });
+    expect(pushed.statusCode).toBe(200);
+    expect(json<{ data: { results: { status: number; body: object }[] } }>(pushed).data.results[0]).toMatchObject({ status: 404 });
+    expect(json<{ data: { results: { body: object }[] } }>(pushed).data.results[0]?.body).not.toHaveProperty('errors');
+  });
+
   it('answers a member without the permission 403 before looking at the body', async () => {
     const response = await call(t, 'POST', `/companies/${companyId}/departments`, employee, { name: 42 });
     expect(response.statusCode).toBe(403);

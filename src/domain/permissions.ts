@@ -81,6 +81,8 @@ export const LEADER_ROLES: readonly CompanyRole[] = [
 export const PERMISSIONS = {
   /** See the company, its departments and employees (any active member). */
   'company.read': 'member',
+  /** Submit a proposal (canSubmitSuggestion: any active member). */
+  'suggestion.submit': 'member',
   /** Edit the company's details. */
   'company.edit': ['OWNER'],
   /** Download the verification invoice. */

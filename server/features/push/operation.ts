@@ -4,14 +4,15 @@
 // body with the same struct, hash the request the same way for its Idempotency-Key and run the same work in
 // the transaction that stores the key, so a row sent alone and then inside a batch is one request.
 
-import type { FastifyInstance } from 'fastify';
 import type { Struct } from 'superstruct';
 import type { Locale } from '../../../src/domain/auth';
+import type { Permission } from '../../../src/domain/permissions';
+import { requireAccess, type Membership } from '../../auth/access';
 import type { UserRow } from '../../auth/users';
-import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
-import { localeOf, parseBody } from '../../http';
-import { runIdempotent, type IdempotentResult } from '../../idempotency';
+import { parseBody } from '../../http';
+import type { IdempotentResult } from '../../idempotency';
+import { access, defineRoute, idParams, type DeclaredRoute } from '../../route';
 
 export type OperationMethod = 'POST' | 'PATCH' | 'DELETE';
 
@@ -36,6 +37,8 @@ export function createOnce(): Once {
 
 export interface OperationCall<Input> {
   user: UserRow;
+  /** The caller's membership of the path's company, holding the operation's permission. */
+  member: Membership;
   /** The path's parameters, decoded (`companyId` of '/companies/:companyId/suggestions'). */
   params: Readonly<Record<string, string>>;
   input: Input;
@@ -45,10 +48,12 @@ export interface OperationCall<Input> {
 
 export interface OperationSpec<Input> {
   method: OperationMethod;
-  /** Under the API prefix, in Fastify's syntax: '/companies/:companyId/suggestions'. */
+  /** Under the API prefix, in Fastify's syntax, in a company: '/companies/:companyId/suggestions'. */
   path: string;
+  /** What the caller must hold in the path's company (src/domain/permissions.ts). */
+  permission: Permission;
   input: Struct<Input, unknown>;
-  /** Access check and service call; runs in the transaction that also stores the Idempotency-Key. */
+  /** The service call (and any check on the data itself); runs in the transaction that stores the key. */
   run(tx: Queryable, call: OperationCall<Input>): Promise<IdempotentResult>;
 }
 
@@ -56,30 +61,42 @@ export interface OperationSpec<Input> {
 export interface Operation {
   method: OperationMethod;
   path: string;
-  /** Parses the body (400 with field errors when it does not fit) and returns the work to run. */
-  prepare(call: Omit<OperationCall<unknown>, 'input'> & { body: unknown }): (tx: Queryable) => Promise<IdempotentResult>;
+  /**
+   * The work of one operation of a push batch: the company access first (404 for a non-member, 403 without the
+   * permission), then the body (400 with field errors), then the service call, all inside `tx`.
+   */
+  prepare(call: Omit<OperationCall<unknown>, 'input' | 'member'> & { body: unknown }): (tx: Queryable) => Promise<IdempotentResult>;
+  /** The operation's own route, declared like every other (server/route.ts). */
+  route: DeclaredRoute;
+}
+
+function pathParamNames(path: string): string[] {
+  return path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
 }
 
 export function defineOperation<Input>(spec: OperationSpec<Input>): Operation {
+  const paramsStruct = idParams(...pathParamNames(spec.path));
   return {
     method: spec.method,
     path: spec.path,
     prepare({ body, ...call }) {
-      const input = parseBody(spec.input, body);
-      return (tx) => spec.run(tx, { ...call, input });
+      return async (tx) => {
+        const companyId = call.params.companyId ?? '';
+        const member = await call.once(`access:${companyId}:${spec.permission}`, () => requireAccess(tx, call.user, companyId, spec.permission));
+        const input = parseBody(spec.input, body);
+        return spec.run(tx, { ...call, member, input });
+      };
     },
+    route: defineRoute({
+      method: spec.method,
+      path: spec.path,
+      access: access.company(spec.permission),
+      params: paramsStruct,
+      body: spec.input,
+      handler: ({ db, user, member, params, body, locale }) => spec.run(db, { user, member, params, input: body, locale, once: createOnce() }),
+    }),
   };
-}
-
-/** The operation's direct route: sign-in check, body, then the work under the request's Idempotency-Key. */
-export function registerOperationRoute(app: FastifyInstance, ctx: AppContext, operation: Operation): void {
-  app.route<{ Params: Record<string, string> }>({
-    method: operation.method,
-    url: operation.path,
-    handler: async (request, reply) => {
-      const user = await ctx.requireUser(request);
-      const work = operation.prepare({ user, params: request.params, body: request.body, locale: localeOf(request), once: createOnce() });
-      return runIdempotent(ctx.db, request, reply, user.id, work);
-    },
-  });
 }

@@ -235,7 +235,8 @@ describe('applyPush', () => {
   it('stops at a server failure: earlier operations commit, the failing one answers 500, later ones 503 and do not run', async () => {
     const failing = defineOperation({
       method: 'POST',
-      path: '/broken',
+      path: '/companies/:companyId/broken',
+      permission: 'company.read',
       input: object({}),
       run: () => Promise.reject(new Error('the database went away')),
     });
@@ -246,7 +247,7 @@ describe('applyPush', () => {
     const after = create();
     const results = await applyPush(
       { db: t.db, pushable: compilePushable([submitSuggestionOperation, failing]), user, locale: 'en', logFailure: (error) => logged.push(error) },
-      [before, { id: randomUUID(), method: 'POST', path: '/api/v1/broken', body: {} }, after],
+      [before, { id: randomUUID(), method: 'POST', path: `/api/v1/companies/${acme.companyId}/broken`, body: {} }, after],
     );
     expect(results.map((r) => r.status)).toEqual([201, 500, 503]);
     expect(results[1]?.body).toEqual({ message: 'Something went wrong on the server. Try again later.' });

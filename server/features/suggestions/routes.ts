@@ -1,14 +1,12 @@
 // The proposal calls of docs/api.md: the reads are declared routes (server/route.ts).
 // Submitting is declared as an operation (features/push/operation.ts), so a push batch runs the same code.
 
-import type { FastifyInstance } from 'fastify';
 import { defaulted, type } from 'superstruct';
 import { SUGGESTION_SCOPES, SUGGESTION_STATUSES, SuggestionInput } from '../../../src/domain/suggestion';
-import type { AppContext } from '../../context';
 import { translate } from '../../i18n/messages';
 import { access, defineRoute, idParams, ok, queryEnum, queryLimit, queryText, type DeclaredRoute } from '../../route';
-import { defineOperation, registerOperationRoute } from '../push/operation';
-import { requireMember, requireReadyToStart } from '../../auth/access';
+import { defineOperation } from '../push/operation';
+import { requireReadyToStart } from '../../auth/access';
 import { createSuggestion, listSuggestions, readSuggestion } from './service';
 
 export const DEFAULT_LIST_LIMIT = 50;
@@ -22,10 +20,9 @@ export const MAX_LIST_LIMIT = 200;
 export const submitSuggestionOperation = defineOperation({
   method: 'POST',
   path: '/companies/:companyId/suggestions',
+  permission: 'suggestion.submit',
   input: SuggestionInput,
-  async run(tx, { user, params, input, locale, once }) {
-    const companyId = params.companyId ?? '';
-    const member = await once(`member:${companyId}`, () => requireMember(tx, user, companyId));
+  async run(tx, { user, member, input, locale, once }) {
     await once(`ready:${member.companyId}`, () => requireReadyToStart(tx, member.companyId));
     const data = await createSuggestion(tx, member, user, input, { once });
     return { status: 201, body: { data, message: translate(locale, 'mail.notice.suggestionSubmitted') } };
@@ -41,8 +38,10 @@ const SuggestionListQuery = type({
   limit: queryLimit(DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT),
 });
 
-/** Reading proposals: any member, each seeing what canSeeSuggestion allows (decided in the service's SQL). */
+/** Submitting (any member), and reading: each member sees what canSeeSuggestion allows (the service's SQL). */
 export const suggestionRoutes: readonly DeclaredRoute[] = [
+  submitSuggestionOperation.route,
+
   defineRoute({
     method: 'GET',
     path: '/companies/:companyId/suggestions',
@@ -62,6 +61,3 @@ export const suggestionRoutes: readonly DeclaredRoute[] = [
   }),
 ];
 
-export function registerSuggestionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerOperationRoute(app, ctx, submitSuggestionOperation);
-}
