@@ -34,6 +34,30 @@ const importZones = [
   { target: './sw', from: './src/ui', message: 'The worker has no UI.' },
 ];
 
+// The main-service's features (server/features/<area>) are closed to each other too, except for the edges
+// named here: a feature reading another's rows or helpers where that is its job. Shared server code (auth,
+// db, route, operation, jobs, mail, ...) sits below every feature and never imports one; app.ts composes them.
+const SERVER_FEATURE_EDGES = {
+  auth: [], companies: [], demo: [], departments: [], files: [], push: [], session: [],
+  employees: ['files'],
+  invitations: ['employees'],
+  suggestions: ['files'],
+  sync: ['suggestions', 'employees'],
+};
+const serverZones = [
+  ...Object.entries(SERVER_FEATURE_EDGES).map(([feature, allowed]) => ({
+    target: `./server/features/${feature}`,
+    from: './server/features',
+    except: [`./${feature}`, ...allowed.map((other) => `./${other}`)],
+    message: `A server feature imports another only along the edges of SERVER_FEATURE_EDGES (eslint.config.js); ${feature} may import: ${allowed.join(', ') || 'none'}.`,
+  })),
+  {
+    target: ['./server/!(features)/**', './server/!(app|index).ts'],
+    from: './server/features',
+    message: 'Shared server code sits below the features; app.ts composes them.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'data/', 'coverage/', 'tests/.artifacts/'] },
   js.configs.recommended,
@@ -83,6 +107,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Tests and their fixtures may reach any feature's fixtures and code.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/**/fixtures.ts', 'server/**/test-*.ts', 'server/test-support.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...importZones, ...serverZones] }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'scripts/**/*.{js,mjs,ts}'],

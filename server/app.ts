@@ -19,9 +19,9 @@ import { registerFileRoutes } from './features/files/routes';
 import { registerSessionRoutes } from './features/session/routes';
 import { registerStatic } from './static';
 import { errorAnswer, registerIdempotencyHook, scheduleIdempotencyCleanup, cleanupIdempotencyKeys } from './idempotency';
-import { suggestionRoutes } from './features/suggestions/routes';
+import { submitSuggestionOperation, suggestionRoutes } from './features/suggestions/routes';
 import { syncRoutes } from './features/sync/routes';
-import { registerPushRoutes } from './features/push/routes';
+import { pushRoute } from './features/push/routes';
 import { registerEmployeeImportRoutes } from './features/employees/import/routes';
 import { departmentRoutes } from './features/departments/routes';
 import { registerRoutes, type DeclaredRoute } from './route';
@@ -32,6 +32,9 @@ import { registerAdminCompanyRoutes } from './features/companies/admin-routes';
 
 export const BODY_LIMIT = 1024 * 1024;
 
+/** The writes the outbox may send in a batch through POST /sync/push; each is also its own route. */
+const PUSHABLE_OPERATIONS = [submitSuggestionOperation];
+
 /** Every declared route of the API (server/route.ts), registered below and walked by the fuzz test. */
 export const DECLARED_ROUTES: readonly DeclaredRoute[] = [
   ...companyRoutes,
@@ -39,6 +42,7 @@ export const DECLARED_ROUTES: readonly DeclaredRoute[] = [
   ...employeeRoutes,
   ...suggestionRoutes,
   ...syncRoutes,
+  pushRoute(PUSHABLE_OPERATIONS),
 ];
 
 export interface BuildAppOptions {
@@ -110,7 +114,6 @@ export async function buildApp({ config, db, printMail, clock = systemClock }: B
       registerAuthRoutes(api, ctx);
       registerSessionRoutes(api, ctx);
       registerFileRoutes(api, ctx);
-      registerPushRoutes(api, ctx);
       registerEmployeeImportRoutes(api, ctx);
       registerRoutes(api, ctx, DECLARED_ROUTES);
       registerInvitationRoutes(api, ctx);

@@ -8,7 +8,7 @@ import { findUserById } from '../../auth/users';
 import { api, createTestApp, json, type TestApp } from '../../test-support';
 import { createCompany, signUpMember, type Fixture, type Login } from '../suggestions/fixtures';
 import { submitSuggestionOperation } from '../suggestions/routes';
-import { defineOperation } from './operation';
+import { defineOperation } from '../../operation';
 import { applyPush, compilePushable, type PushOperation } from './service';
 
 let t: TestApp;

@@ -2,16 +2,11 @@
 // one request per row. Signed in once for the whole batch (an expired token answers 403 'Token Expired.'
 // before anything runs); every operation is applied as its direct route would apply it (service.ts).
 
-import type { FastifyInstance } from 'fastify';
 import { array, enums, object, optional, size, string, unknown } from 'superstruct';
 import { Uuid } from '../../../src/domain/suggestion';
-import type { AppContext } from '../../context';
-import { localeOf, parseBody } from '../../http';
-import { submitSuggestionOperation } from '../suggestions/routes';
+import type { Operation } from '../../operation';
+import { access, defineRoute, ok, type DeclaredRoute } from '../../route';
 import { applyPush, compilePushable, MAX_PUSH_OPERATIONS } from './service';
-
-/** The writes the outbox may push; each is also its own route. */
-export const PUSHABLE_OPERATIONS = [submitSuggestionOperation] as const;
 
 const PushOperationInput = object({
   id: Uuid,
@@ -24,16 +19,26 @@ export const PushInput = object({
   operations: size(array(PushOperationInput), 1, MAX_PUSH_OPERATIONS),
 });
 
-export function registerPushRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const pushable = compilePushable(PUSHABLE_OPERATIONS);
-  app.post('/sync/push', async (request, reply) => {
-    const user = await ctx.requireUser(request);
-    const { operations } = parseBody(PushInput, request.body);
-    const results = await applyPush(
-      { db: ctx.db, pushable, user, locale: localeOf(request), logFailure: (error) => request.log.error({ err: error }, 'push operation failed') },
-      operations,
-    );
-    void reply.header('Cache-Control', 'no-store');
-    return { data: { results }, message: 'OK' };
+/**
+ * `POST /sync/push` over `operations`, the writes the outbox may push (composed in app.ts; each is also its own
+ * route). Not run in one idempotent transaction of its own: the batch opens its transaction and keys each
+ * operation under its own Idempotency-Key (service.ts).
+ */
+export function pushRoute(operations: readonly Operation[]): DeclaredRoute {
+  const pushable = compilePushable(operations);
+  return defineRoute({
+    method: 'POST',
+    path: '/sync/push',
+    access: access.user,
+    body: PushInput,
+    write: false,
+    handler: async ({ ctx, request, reply, user, body, locale }) => {
+      const results = await applyPush(
+        { db: ctx.db, pushable, user, locale, logFailure: (error) => request.log.error({ err: error }, 'push operation failed') },
+        body.operations,
+      );
+      void reply.header('Cache-Control', 'no-store');
+      return ok({ results });
+    },
   });
 }

@@ -21,7 +21,7 @@ import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/messages';
 import { applyIdempotent, errorAnswer, requestHash, type IdempotentResult } from '../../idempotency';
-import { createOnce, type Once, type Operation, type OperationMethod } from './operation';
+import { createOnce, type Once, type Operation, type OperationMethod } from '../../operation';
 
 export const MAX_PUSH_OPERATIONS = 100;
 

@@ -1,11 +1,11 @@
 // The proposal calls of docs/api.md: the reads are declared routes (server/route.ts).
-// Submitting is declared as an operation (features/push/operation.ts), so a push batch runs the same code.
+// Submitting is declared as an operation (server/operation.ts), so a push batch runs the same code.
 
 import { defaulted, type } from 'superstruct';
 import { SUGGESTION_SCOPES, SUGGESTION_STATUSES, SuggestionInput } from '../../../src/domain/suggestion';
 import { translate } from '../../i18n/messages';
 import { access, defineRoute, idParams, ok, queryEnum, queryLimit, queryText, type DeclaredRoute } from '../../route';
-import { defineOperation } from '../push/operation';
+import { defineOperation } from '../../operation';
 import { requireReadyToStart } from '../../auth/access';
 import { createSuggestion, listSuggestions, readSuggestion } from './service';
 

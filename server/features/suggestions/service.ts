@@ -19,7 +19,7 @@ import { fullNameOf, type UserRow } from '../../auth/users';
 import { imageLinkOf } from '../files/routes';
 import type { ImageType } from '../files/detect';
 import type { Membership } from '../../auth/access';
-import type { Once } from '../push/operation';
+import type { Once } from '../../operation';
 
 export interface SuggestionRow {
   company_id: string;

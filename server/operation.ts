@@ -1,18 +1,18 @@
 // A write declared once and reachable two ways: as its own route (POST /companies/:companyId/suggestions)
-// and as an operation inside a push batch (routes.ts of this folder). The declaration holds the three parts
+// and as an operation inside a push batch (features/push). The declaration holds the three parts
 // of every route (STYLE.md): the input struct, the access check and the service call; both ways parse the
 // body with the same struct, hash the request the same way for its Idempotency-Key and run the same work in
 // the transaction that stores the key, so a row sent alone and then inside a batch is one request.
 
 import type { Struct } from 'superstruct';
-import type { Locale } from '../../../src/domain/auth';
-import type { Permission } from '../../../src/domain/permissions';
-import { requireAccess, type Membership } from '../../auth/access';
-import type { UserRow } from '../../auth/users';
-import type { Queryable } from '../../db/database';
-import { parseBody } from '../../http';
-import type { IdempotentResult } from '../../idempotency';
-import { access, defineRoute, idParams, type DeclaredRoute } from '../../route';
+import type { Locale } from '../src/domain/auth';
+import type { Permission } from '../src/domain/permissions';
+import { requireAccess, type Membership } from './auth/access';
+import type { UserRow } from './auth/users';
+import type { Queryable } from './db/database';
+import { parseBody } from './http';
+import type { IdempotentResult } from './idempotency';
+import { access, defineRoute, idParams, type DeclaredRoute } from './route';
 
 export type OperationMethod = 'POST' | 'PATCH' | 'DELETE';
 
