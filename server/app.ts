@@ -2,7 +2,7 @@
 // Everything under /main-service/api/v1 is JSON; errors of any kind leave through one handler as
 // `{ message, errors? }` in the request's language. Everything else is the built PWA.
 
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../src/domain/paths';
 import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -18,6 +18,7 @@ import { registerAuthRoutes } from './features/auth/routes';
 import { registerFileRoutes } from './features/files/routes';
 import { registerSessionRoutes } from './features/session/routes';
 import { registerStatic } from './static';
+import { registerSecurityHeaders, securityHeadersFor } from './security-headers';
 import { errorAnswer, registerIdempotencyHook, scheduleIdempotencyCleanup, cleanupIdempotencyKeys } from './idempotency';
 import { submitSuggestionOperation, suggestionRoutes } from './features/suggestions/routes';
 import { syncRoutes } from './features/sync/routes';
@@ -65,7 +66,18 @@ export async function buildApp({ config, db, printMail, clock = systemClock }: B
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Names the client's address for throttling; behind a proxy set trustProxy in a later issue.
     trustProxy: false,
+    // A request refused before routing (a malformed URL) runs no hook: its headers and answer are written here.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const answer = errorAnswer(error, parseLocale(request.headers.language));
+      void reply
+        .code(answer.status)
+        .headers({ ...securityHeadersFor(request), 'Cache-Control': 'no-store', ...answer.headers })
+        .type('application/json; charset=utf-8')
+        .send(answer.body);
+    },
   });
+  // First, so that every answer below (API, static files, errors, 404s) carries them.
+  registerSecurityHeaders(app);
 
   const tokens = createTokenService(db, await resolveJwtSecret(db, config.jwtSecret), config.refreshReuseGraceMs);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, ...(printMail ? { print: printMail } : {}) });

@@ -2,6 +2,8 @@
 // and the manifest are revalidated on every load (no-cache), so a new version is noticed; hashed
 // files under /assets never change and are cached for a year. Client routes (paths without a file
 // extension) fall back to index.html so deep links and reloads work.
+// Every answer here (files, the fallback, 404, the 503 when not built) also carries the security headers
+// and the app's CSP from server/security-headers.ts, which the service worker's script gets as well.
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
