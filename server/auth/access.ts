@@ -79,7 +79,10 @@ export async function requireReadyToStart(db: Queryable, companyId: string): Pro
 export type EntityPermission =
   /** A proposal: its author, the head of its department, and the company-wide roles (canSeeSuggestion). */
   | 'suggestion.read'
-  /** A photo: its uploader while it is not attached; once attached, whoever may read its proposal. */
+  /**
+   * A file: its uploader while it is not attached to a proposal; a proposal's photo, whoever may read the
+   * proposal; a company's logo, every member of the company.
+   */
   | 'file.read';
 
 /** SQL: the proposal `s` is readable by the active member `m` (user `$user`). */
@@ -98,7 +101,10 @@ const ENTITY_QUERIES: Record<EntityPermission, string> = {
             OR EXISTS (SELECT 1 FROM suggestion_images si
                          JOIN suggestions s ON s.company_id = si.company_id AND s.id = si.suggestion_id
                          JOIN company_members m ON m.company_id = s.company_id AND m.user_id = $2 AND m.active
-                        WHERE si.file_id = f.id AND ${suggestionReadableSql('$2', '$3')}))`,
+                        WHERE si.file_id = f.id AND ${suggestionReadableSql('$2', '$3')})
+            OR EXISTS (SELECT 1 FROM companies c
+                         JOIN company_members m ON m.company_id = c.id AND m.user_id = $2 AND m.active
+                        WHERE c.logo_image_id = f.id))`,
 };
 
 /** The ids among `ids` that `user` may use under `permission` (malformed ids are never allowed). */
