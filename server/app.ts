@@ -12,24 +12,30 @@ import type { Database } from './db/database';
 import { AppError } from './errors';
 import { parseLocale } from './i18n/messages';
 import { createMailer } from './mail/mailer';
+import { mailJobHandlers } from './mail/outbox';
+import { createJobRunner } from './jobs/runner';
+import { MAINTENANCE_JOB_HANDLERS, MAINTENANCE_RECURRING } from './jobs/maintenance';
+import { FILE_JOB_HANDLERS, FILE_RECURRING } from './features/files/jobs';
+import { authJobHandlers } from './features/auth/jobs';
 import { createRequireUser } from './auth/require-user';
 import { createTokenService, resolveJwtSecret } from './auth/tokens';
-import { registerAuthRoutes } from './features/auth/routes';
-import { registerFileRoutes } from './features/files/routes';
-import { registerSessionRoutes } from './features/session/routes';
+import { authRoutes } from './features/auth/routes';
+import { fileRoutes } from './features/files/routes';
+import { sessionRoutes } from './features/session/routes';
 import { registerStatic } from './static';
 import { registerSecurityHeaders, securityHeadersFor } from './security-headers';
-import { errorAnswer, registerIdempotencyHook, scheduleIdempotencyCleanup, cleanupIdempotencyKeys } from './idempotency';
+import { recordRoutes, registerInputChecks } from './http';
+import { errorAnswer, registerIdempotencyHook } from './idempotency';
 import { submitSuggestionOperation, suggestionRoutes } from './features/suggestions/routes';
 import { syncRoutes } from './features/sync/routes';
 import { pushRoute } from './features/push/routes';
-import { registerEmployeeImportRoutes } from './features/employees/import/routes';
+import { employeeImportRoutes } from './features/employees/import/routes';
 import { departmentRoutes } from './features/departments/routes';
 import { registerRoutes, type DeclaredRoute } from './route';
 import { employeeRoutes } from './features/employees/routes';
-import { registerInvitationRoutes } from './features/invitations/routes';
+import { invitationRoutes } from './features/invitations/routes';
 import { companyRoutes } from './features/companies/routes';
-import { registerAdminCompanyRoutes } from './features/companies/admin-routes';
+import { adminCompanyRoutes } from './features/companies/admin-routes';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -38,11 +44,17 @@ const PUSHABLE_OPERATIONS = [submitSuggestionOperation];
 
 /** Every declared route of the API (server/route.ts), registered below and walked by the fuzz test. */
 export const DECLARED_ROUTES: readonly DeclaredRoute[] = [
+  ...authRoutes,
+  ...sessionRoutes,
   ...companyRoutes,
+  ...adminCompanyRoutes,
   ...departmentRoutes,
   ...employeeRoutes,
+  ...employeeImportRoutes,
+  ...invitationRoutes,
   ...suggestionRoutes,
   ...syncRoutes,
+  ...fileRoutes,
   pushRoute(PUSHABLE_OPERATIONS),
 ];
 
@@ -53,6 +65,8 @@ export interface BuildAppOptions {
   printMail?: (line: string) => void;
   /** Default: the system clock. */
   clock?: Clock;
+  /** Jobs run at once (runner.ts default); tests run them one by one, so their mails come in a fixed order. */
+  jobConcurrency?: number;
 }
 
 export interface BuiltApp {
@@ -60,7 +74,7 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
-export async function buildApp({ config, db, printMail, clock = systemClock }: BuildAppOptions): Promise<BuiltApp> {
+export async function buildApp({ config, db, printMail, clock = systemClock, jobConcurrency }: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -78,23 +92,38 @@ export async function buildApp({ config, db, printMail, clock = systemClock }: B
   });
   // First, so that every answer below (API, static files, errors, 404s) carries them.
   registerSecurityHeaders(app);
+  // Before any route is added: the list the fuzz test walks, and the one check of query strings and path parameters.
+  recordRoutes(app);
+  registerInputChecks(app);
 
   const tokens = createTokenService(db, await resolveJwtSecret(db, config.jwtSecret), config.refreshReuseGraceMs);
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, ...(printMail ? { print: printMail } : {}) });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, ...(printMail ? { print: printMail } : {}) });
+  // Every job kind of the service, composed from the modules that own them (a feature exports its handlers).
+  const jobs = createJobRunner({
+    db,
+    clock,
+    log: app.log,
+    handlers: [...MAINTENANCE_JOB_HANDLERS, ...mailJobHandlers(mailer), ...authJobHandlers(config.appUrl), ...FILE_JOB_HANDLERS],
+    recurring: [...MAINTENANCE_RECURRING, ...FILE_RECURRING],
+    ...(jobConcurrency ? { concurrency: jobConcurrency } : {}),
+  });
   const ctx: AppContext = {
     config,
     clock,
     db,
-    mailer,
+    jobs,
     tokens,
     passwords: createPasswordService(config.passwordScryptLogN),
     requireUser: createRequireUser(db, tokens),
   };
-  // Old idempotency keys: swept once now, then on a claimed schedule (see idempotency.ts).
-  await cleanupIdempotencyKeys(db);
-  const stopCleanup = scheduleIdempotencyCleanup(db, (error) => app.log.error({ err: error }, 'idempotency cleanup failed'), false);
+  // A listening server polls for jobs (and routes wake it); tests that only inject() run them by hand
+  // (ctx.jobs.runDue()), so what a test sees does not depend on a timer.
+  app.addHook('onListen', (done) => {
+    jobs.start();
+    done();
+  });
   app.addHook('onClose', async () => {
-    stopCleanup();
+    await jobs.stop();
     await mailer.close();
   });
 
@@ -123,13 +152,7 @@ export async function buildApp({ config, db, printMail, clock = systemClock }: B
   await app.register(
     (api, _options, done) => {
       registerIdempotencyHook(api);
-      registerAuthRoutes(api, ctx);
-      registerSessionRoutes(api, ctx);
-      registerFileRoutes(api, ctx);
-      registerEmployeeImportRoutes(api, ctx);
       registerRoutes(api, ctx, DECLARED_ROUTES);
-      registerInvitationRoutes(api, ctx);
-      registerAdminCompanyRoutes(api, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('notFound', 404);
       });

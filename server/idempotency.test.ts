@@ -196,13 +196,15 @@ describe('Idempotency-Key', () => {
     expect((await submit(alice, key, body('fixed'))).statusCode).toBe(201);
   });
 
-  it('cleans keys older than 30 days, claimed once per interval', async () => {
+  it('cleans keys older than 30 days and keeps younger ones (a recurring job runs it, server/jobs)', async () => {
     const key = randomUUID();
+    const young = randomUUID();
     await submit(alice, key, body('old'));
+    await submit(alice, young, body('young'));
     await t.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '31 days' WHERE key = $1`, [key]);
-    await t.db.query(`UPDATE settings SET value = '1970-01-01T00:00:00Z' WHERE key = 'idempotency_cleanup_at'`);
-    expect(await cleanupIdempotencyKeys(t.db)).toBeGreaterThanOrEqual(1);
-    expect(await cleanupIdempotencyKeys(t.db)).toBeNull();
+    await t.db.query(`UPDATE idempotency_keys SET created_at = now() - interval '29 days' WHERE key = $1`, [young]);
+    expect(await cleanupIdempotencyKeys(t.db, new Date())).toBeGreaterThanOrEqual(1);
     expect(await t.db.one('SELECT 1 FROM idempotency_keys WHERE key = $1', [key])).toBeNull();
+    expect(await t.db.one('SELECT 1 AS kept FROM idempotency_keys WHERE key = $1', [young])).toEqual({ kept: 1 });
   });
 });

@@ -5,7 +5,7 @@
 // with another request answers 422, and a replay while the first still runs answers 409
 // (`pg_try_advisory_xact_lock` on (user, key): held until the first one commits or rolls back, on
 // PostgreSQL across nodes; PGlite runs one transaction at a time, so there the second simply waits and
-// replays). Keys are kept 30 days (at least the 14 promised) and swept by a claimed cleanup.
+// replays). Keys are kept 30 days (at least the 14 promised) and swept by a recurring job.
 // `applyIdempotent` is that per-key logic inside a caller's transaction (the push endpoint runs one per
 // operation, under a savepoint); `errorAnswer` is the one mapping of an error to the answer a call gives.
 
@@ -21,7 +21,7 @@ import { hasMessage, translate } from './i18n/messages';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 export const IDEMPOTENCY_KEEP_DAYS = 30;
-/** How often a node tries to claim the cleanup; the claim makes it run once per interval in all. */
+/** How often old keys are swept (a recurring job: once per interval across all nodes). */
 export const IDEMPOTENCY_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 const MUTATING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -58,13 +58,6 @@ export interface IdempotentResult {
   body: unknown;
 }
 
-interface KeyRow {
-  request_hash: string;
-  state: 'running' | 'done';
-  response_status: number | null;
-  response_body: unknown;
-}
-
 /** A request's key as stored: per user, with the hash of what was asked under it. */
 export interface KeyedRequest {
   userId: string;
@@ -84,21 +77,33 @@ export type KeyedResult = IdempotentResult & { replayed: boolean };
  */
 export async function applyIdempotent(tx: Queryable, keyed: KeyedRequest, work: (tx: Queryable) => Promise<IdempotentResult>): Promise<KeyedResult> {
   const { userId, key, hash } = keyed;
-  const lock = await tx.one<{ locked: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('idempotency:' || $1 || ':' || $2)) AS locked`, [userId, key]);
+  const lock = await tx.kysely
+    .selectNoFrom((eb) => eb.fn<boolean>('pg_try_advisory_xact_lock', [eb.fn('hashtext', [eb.val(`idempotency:${userId}:${key}`)])]).as('locked'))
+    .executeTakeFirst();
   if (!lock?.locked) throw new AppError('idempotencyInProgress', 409, { headers: { 'Retry-After': '1' } });
-  const existing = await tx.one<KeyRow>('SELECT request_hash, state, response_status, response_body FROM idempotency_keys WHERE user_id = $1 AND key = $2', [userId, key]);
+  const existing = await tx.kysely
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'state', 'response_status', 'response_body'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
   if (existing) {
     if (existing.request_hash !== hash) throw new AppError('idempotencyMismatch', 422);
     if (existing.state !== 'done' || existing.response_status === null) throw new AppError('idempotencyInProgress', 409, { headers: { 'Retry-After': '1' } });
     return { status: existing.response_status, body: existing.response_body, replayed: true };
   }
   const result = await work(tx);
-  await tx.query(
-    `INSERT INTO idempotency_keys (user_id, key, request_hash, state, response_status, response_body)
-     VALUES ($1, $2, $3, 'done', $4, $5::jsonb)`,
-    [userId, key, hash, result.status, JSON.stringify(result.body ?? null)],
-  );
+  await tx.kysely
+    .insertInto('idempotency_keys')
+    .values({ user_id: userId, key, request_hash: hash, state: 'done', response_status: result.status, response_body: JSON.stringify(result.body ?? null) })
+    .execute();
   return { ...result, replayed: false };
+}
+
+/** Whether `userId` already has an answer (or a running request) stored under `key`. */
+export async function isKnownIdempotencyKey(db: Queryable, userId: string, key: string): Promise<boolean> {
+  const row = await db.kysely.selectFrom('idempotency_keys').select('key').where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -181,32 +186,14 @@ export function errorAnswer(error: unknown, locale: Locale): ErrorAnswer {
   return { status: appError.status, headers: { ...headers }, body };
 }
 
-const CLEANUP_SETTING = 'idempotency_cleanup_at';
-
 /**
- * Deletes keys older than 30 days, unless another node did so within `minIntervalMs`. The claim is a row
- * of `settings` taken with FOR UPDATE SKIP LOCKED: several nodes on one database never run it twice at
- * once nor more than once per interval. Returns the number of keys deleted, or null when not claimed.
+ * Deletes keys older than IDEMPOTENCY_KEEP_DAYS before `now`; returns how many. Run by the job runner as a
+ * recurring job (server/jobs/maintenance.ts), which makes it run once per interval across every node.
  */
-export async function cleanupIdempotencyKeys(db: Database, minIntervalMs = IDEMPOTENCY_CLEANUP_INTERVAL_MS / 2): Promise<number | null> {
-  await db.query(`INSERT INTO settings (key, value) VALUES ($1, '1970-01-01T00:00:00Z') ON CONFLICT (key) DO NOTHING`, [CLEANUP_SETTING]);
-  return db.transaction(async (tx) => {
-    const claim = await tx.one<{ value: string }>('SELECT value FROM settings WHERE key = $1 FOR UPDATE SKIP LOCKED', [CLEANUP_SETTING]);
-    if (!claim || Date.now() - Date.parse(claim.value) < minIntervalMs) return null;
-    const deleted = await tx.query<{ key: string }>(
-      `DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(days => $1) RETURNING key`,
-      [IDEMPOTENCY_KEEP_DAYS],
-    );
-    await tx.query('UPDATE settings SET value = $2, updated_at = now() WHERE key = $1', [CLEANUP_SETTING, new Date().toISOString()]);
-    return deleted.length;
-  });
-}
-
-/** Runs the cleanup once now and then on a timer (claimed, so extra nodes do no extra work). */
-export function scheduleIdempotencyCleanup(db: Database, log: (error: unknown) => void, runNow = true): () => void {
-  const run = () => void cleanupIdempotencyKeys(db).catch(log);
-  if (runNow) run();
-  const timer = setInterval(run, IDEMPOTENCY_CLEANUP_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export async function cleanupIdempotencyKeys(db: Queryable, now: Date): Promise<number> {
+  const result = await db.kysely
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', new Date(now.getTime() - IDEMPOTENCY_KEEP_DAYS * 24 * 3600 * 1000))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

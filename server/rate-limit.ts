@@ -23,12 +23,19 @@ export interface RateRule {
 /** Seconds until one more event of `key` is allowed under `rule`, 0 when it is allowed now. */
 export async function rateWait(db: Queryable, rule: RateRule, key: string, now: Date): Promise<number> {
   const since = new Date(now.getTime() - rule.windowSeconds * 1000);
-  const row = await db.one<{ at: Date | string }>(
-    `SELECT at FROM rate_events WHERE bucket = $1 AND key = $2 AND at > $3 ORDER BY at DESC OFFSET $4 LIMIT 1`,
-    [rule.bucket, key, since, rule.limit - 1],
-  );
+  // The limit-th newest event in the window, if there are that many: the oldest one that still counts.
+  const row = await db.kysely
+    .selectFrom('rate_events')
+    .select('at')
+    .where('bucket', '=', rule.bucket)
+    .where('key', '=', key)
+    .where('at', '>', since)
+    .orderBy('at', 'desc')
+    .limit(1)
+    .offset(rule.limit - 1)
+    .executeTakeFirst();
   if (!row) return 0;
-  const oldestCounted = new Date(row.at).getTime();
+  const oldestCounted = row.at.getTime();
   return Math.max(1, Math.ceil((oldestCounted + rule.windowSeconds * 1000 - now.getTime()) / 1000));
 }
 
@@ -40,7 +47,11 @@ export function tooManyRequests(rule: Pick<RateRule, 'code'>, waitSeconds: numbe
 }
 
 async function take(tx: Queryable, rules: readonly RateRule[], key: string, now: Date): Promise<void> {
-  for (const rule of rules) await tx.query(`SELECT pg_advisory_xact_lock(hashtext('rate:' || $1 || ':' || $2))`, [rule.bucket, key]);
+  for (const rule of rules) {
+    await tx.kysely
+      .selectNoFrom((eb) => eb.fn('pg_advisory_xact_lock', [eb.fn('hashtext', [eb.val(`rate:${rule.bucket}:${key}`)])]).as('locked'))
+      .execute();
+  }
   let wait = 0;
   let refused: RateRule | null = null;
   for (const rule of rules) {
@@ -51,7 +62,11 @@ async function take(tx: Queryable, rules: readonly RateRule[], key: string, now:
     }
   }
   if (refused) throw tooManyRequests(refused, wait);
-  for (const rule of rules) await tx.query('INSERT INTO rate_events (bucket, key, at) VALUES ($1, $2, $3)', [rule.bucket, key, now]);
+  if (rules.length === 0) return;
+  await tx.kysely
+    .insertInto('rate_events')
+    .values(rules.map((rule) => ({ bucket: rule.bucket, key, at: now })))
+    .execute();
 }
 
 /**
@@ -66,9 +81,9 @@ export async function takeRate(db: Database | Queryable, rules: RateRule | reado
 
 /** Deletes events older than `olderThanSeconds` (the longest window in use); returns how many. */
 export async function pruneRateEvents(db: Queryable, now: Date, olderThanSeconds: number): Promise<number> {
-  const rows = await db.query<{ n: number }>(
-    `WITH gone AS (DELETE FROM rate_events WHERE at < $1 RETURNING 1) SELECT count(*)::int AS n FROM gone`,
-    [new Date(now.getTime() - olderThanSeconds * 1000)],
-  );
-  return rows[0]?.n ?? 0;
+  const result = await db.kysely
+    .deleteFrom('rate_events')
+    .where('at', '<', new Date(now.getTime() - olderThanSeconds * 1000))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -214,7 +214,10 @@ export function defineRoute<A extends RouteAccess, P = Record<string, string>, Q
             return { status: answer.status ?? 200, body: answer.body };
           };
           const identity = spec.identity ? spec.identity(call(ctx.db, member)) : request.body;
-          return runIdempotent(ctx.db, request, reply, user.id, run, identity);
+          const sent = await runIdempotent(ctx.db, request, reply, user.id, run, identity);
+          // A write may have enqueued jobs (a mail among them): committed now, so the runner may start them.
+          ctx.jobs.wake();
+          return sent;
         },
       });
     },

@@ -48,15 +48,30 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * A second connection pool on the same database, as a second server process would have: on PostgreSQL a new
+ * pool on the same schema; PGlite allows one process per database, so there it is the same Database.
+ */
+export async function openSameDatabase(database: TestDatabase): Promise<{ db: Database; close(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url || !database.schema) return { db: database.db, close: () => Promise.resolve() };
+  const db = await openDatabase({ databaseUrl: url, schema: database.schema });
+  return { db, close: () => db.close() };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   db: Database;
   config: Config;
-  /** Lines the console mail transport printed. */
+  /** Lines the console mail transport printed (once the mail's job ran: see mailsTo, or ctx.jobs.runDue()). */
   printed: string[];
   close(): Promise<void>;
 }
+
+// The job runners of the open test apps, by database: the mail helpers below run what is due first, as the
+// woken runner of a listening server does within milliseconds of the commit.
+const runnersOf = new Map<Database, Set<AppContext['jobs']>>();
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -75,8 +90,11 @@ export async function createTestApp(overrides: Partial<Config> = {}, database?: 
   const { db } = database ?? owned!;
   const config = testConfig(overrides);
   const printed: string[] = [];
-  const { app, ctx } = await buildApp({ config, db, printMail: (line) => printed.push(line), ...(options.clock ? { clock: options.clock } : {}) });
+  const { app, ctx } = await buildApp({ config, db, printMail: (line) => printed.push(line), jobConcurrency: 1, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
+  const runners = runnersOf.get(db) ?? new Set();
+  runners.add(ctx.jobs);
+  runnersOf.set(db, runners);
   return {
     app,
     ctx,
@@ -84,6 +102,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, database?: 
     config,
     printed,
     async close() {
+      runners.delete(ctx.jobs);
       await app.close();
       await owned?.close();
     },
@@ -129,12 +148,16 @@ export interface OutboxRow {
   html_body: string;
   link: string | null;
   kind: string;
-  transport: string;
+  /** Set when sent: 'smtp' or 'console'. */
+  transport: string | null;
   sent_at: Date | null;
   error: string | null;
+  attempts: number;
 }
 
-export function mailsTo(db: Database, email: string): Promise<OutboxRow[]> {
+/** The mails to `email`, after the due jobs of the open test apps on `db` ran (so they were queued and sent). */
+export async function mailsTo(db: Database, email: string): Promise<OutboxRow[]> {
+  for (const runner of runnersOf.get(db) ?? []) await runner.runDue();
   return db.query<OutboxRow>('SELECT * FROM mail_outbox WHERE lower(to_address) = lower($1) ORDER BY created_at, id', [email]);
 }
 
@@ -163,7 +186,8 @@ export async function signUp(
   const input = registrationInput(overrides);
   const email = String(input.email);
   const password = String(input.password);
-  const registered = await t.app.inject({ method: 'POST', url: api('/auth/register'), payload: input });
+  // From its own address, like the sign-in below: registrations are throttled per client address.
+  const registered = await t.app.inject({ method: 'POST', url: api('/auth/register'), remoteAddress: clientAddress(), payload: input });
   if (registered.statusCode !== 200) throw new Error(`register: ${registered.statusCode} ${registered.body}`);
   const token = tokenOf((await lastMailTo(t.db, email)).link);
   const verified = await t.app.inject({ method: 'POST', url: api('/auth/verify-email'), payload: { token } });

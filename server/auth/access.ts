@@ -2,10 +2,12 @@
 // else 404 exactly like a missing id (another tenant's ids are never confirmed). Answers what the
 // permission rules of src/domain/permissions.ts need.
 
+import { expressionBuilder, type Expression, type SqlBool } from 'kysely';
 import { isUuid } from '../../src/domain/suggestion';
 import { COMPANY_WIDE_SUGGESTION_ROLES, hasPermission, type MemberView, type Permission } from '../../src/domain/permissions';
 import { missingForStart } from '../../src/domain/company';
 import type { Queryable } from '../db/database';
+import type { DB } from '../db/kysely';
 import { AppError } from '../errors';
 
 export interface Membership extends MemberView {
@@ -13,14 +15,23 @@ export interface Membership extends MemberView {
 }
 
 export async function findMembership(db: Queryable, userId: string, companyId: string): Promise<Membership | null> {
+  // Not a uuid: no company's id (and no cast error from the uuid column).
   if (!isUuid(companyId)) return null;
-  const row = await db.one<{ roles: string[]; heads: string[] | null }>(
-    `SELECT m.roles,
-            (SELECT array_agg(d.id::text) FROM departments d WHERE d.company_id = m.company_id AND d.head_user_id = m.user_id) AS heads
-       FROM company_members m
-      WHERE m.company_id = $1 AND m.user_id = $2 AND m.active`,
-    [companyId, userId],
-  );
+  const row = await db.kysely
+    .selectFrom('company_members as m')
+    .select((eb) => [
+      'm.roles',
+      eb
+        .selectFrom('departments as d')
+        .whereRef('d.company_id', '=', 'm.company_id')
+        .whereRef('d.head_user_id', '=', 'm.user_id')
+        .select((d) => d.fn.agg<string[]>('array_agg', [d.cast('d.id', 'text')]).as('ids'))
+        .as('heads'),
+    ])
+    .where('m.company_id', '=', companyId)
+    .where('m.user_id', '=', userId)
+    .where('m.active', '=', true)
+    .executeTakeFirst();
   if (!row) return null;
   return { companyId, userId, roles: row.roles, headOfDepartmentIds: row.heads ?? [] };
 }
@@ -34,11 +45,15 @@ export async function requireMember(db: Queryable, user: { id: string }, company
 
 /** The companies the user is an active member of, as `GET /user` lists them. */
 export function membershipsOf(db: Queryable, userId: string): Promise<{ id: string; name: string; roles: string[] }[]> {
-  return db.query(
-    `SELECT c.id, c.name, m.roles FROM company_members m JOIN companies c ON c.id = m.company_id
-      WHERE m.user_id = $1 AND m.active ORDER BY c.name, c.id`,
-    [userId],
-  );
+  return db.kysely
+    .selectFrom('company_members as m')
+    .innerJoin('companies as c', 'c.id', 'm.company_id')
+    .select(['c.id', 'c.name', 'm.roles'])
+    .where('m.user_id', '=', userId)
+    .where('m.active', '=', true)
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .execute();
 }
 
 /**
@@ -60,7 +75,7 @@ export function requireAdmin(user: { role: string; authorities: readonly string[
 
 /** The roles of each active member of the company who holds at least one, for `missingForStart`. */
 export async function activeMemberRoles(db: Queryable, companyId: string): Promise<string[][]> {
-  const rows = await db.query<{ roles: string[] }>('SELECT roles FROM company_members WHERE company_id = $1 AND active', [companyId]);
+  const rows = await db.kysely.selectFrom('company_members').select('roles').where('company_id', '=', companyId).where('active', '=', true).execute();
   return rows.map((r) => r.roles);
 }
 
@@ -74,7 +89,7 @@ export async function requireReadyToStart(db: Queryable, companyId: string): Pro
 // Entity access, in the style of Immich's `requireAccess({ actor, permission, ids })`: for permissions on
 // things rather than on a company, one query per permission answers which of the ids the user may use. Deny by
 // default; an id the user may not use answers 404 exactly like a missing one. The rules are those of
-// src/domain/permissions.ts, written here once as SQL.
+// src/domain/permissions.ts, written here once as queries.
 
 export type EntityPermission =
   /** A proposal: its author, the head of its department, and the company-wide roles (canSeeSuggestion). */
@@ -85,33 +100,71 @@ export type EntityPermission =
    */
   | 'file.read';
 
-/** SQL: the proposal `s` is readable by the active member `m` (user `$user`). */
-function suggestionReadableSql(user: string, wideRoles: string): string {
-  return `(s.author_id = ${user} OR m.roles && ${wideRoles}::text[]
-           OR EXISTS (SELECT 1 FROM departments d WHERE d.company_id = s.company_id AND d.id = s.department_id AND d.head_user_id = ${user}))`;
+/** The tables of the entity rules, under the aliases the rules name them by. */
+type EntityScope = DB & { s: DB['suggestions']; m: DB['company_members'] };
+
+/** The proposal `s` is readable by `userId`, the active member `m` of its company (canSeeSuggestion). */
+function suggestionReadable(userId: string): Expression<SqlBool> {
+  const eb = expressionBuilder<EntityScope, 's' | 'm'>();
+  return eb.or([
+    eb('s.author_id', '=', userId),
+    eb('m.roles', '&&', eb.val([...COMPANY_WIDE_SUGGESTION_ROLES])),
+    eb.exists(
+      eb
+        .selectFrom('departments as d')
+        .select('d.id')
+        .whereRef('d.company_id', '=', 's.company_id')
+        .whereRef('d.id', '=', 's.department_id')
+        .where('d.head_user_id', '=', userId),
+    ),
+  ]);
 }
 
-const ENTITY_QUERIES: Record<EntityPermission, string> = {
-  'suggestion.read': `SELECT s.id::text AS id FROM suggestions s
-      JOIN company_members m ON m.company_id = s.company_id AND m.user_id = $2 AND m.active
-     WHERE s.id = ANY($1::uuid[]) AND ${suggestionReadableSql('$2', '$3')}`,
-  'file.read': `SELECT f.id::text AS id FROM files f
-     WHERE f.id = ANY($1::uuid[])
-       AND ((f.owner_id = $2 AND NOT EXISTS (SELECT 1 FROM suggestion_images si WHERE si.file_id = f.id))
-            OR EXISTS (SELECT 1 FROM suggestion_images si
-                         JOIN suggestions s ON s.company_id = si.company_id AND s.id = si.suggestion_id
-                         JOIN company_members m ON m.company_id = s.company_id AND m.user_id = $2 AND m.active
-                        WHERE si.file_id = f.id AND ${suggestionReadableSql('$2', '$3')})
-            OR EXISTS (SELECT 1 FROM companies c
-                         JOIN company_members m ON m.company_id = c.id AND m.user_id = $2 AND m.active
-                        WHERE c.logo_image_id = f.id))`,
+/** One query per permission: which of `ids` (well-formed, lower-case uuids) `userId` may use. */
+const ENTITY_QUERIES: Record<EntityPermission, (db: Queryable, userId: string, ids: readonly string[]) => Promise<{ id: string }[]>> = {
+  'suggestion.read': (db, userId, ids) =>
+    db.kysely
+      .selectFrom('suggestions as s')
+      .innerJoin('company_members as m', (join) => join.onRef('m.company_id', '=', 's.company_id').on('m.user_id', '=', userId).on('m.active', '=', true))
+      .select('s.id')
+      .where('s.id', 'in', ids)
+      .where(suggestionReadable(userId))
+      .execute(),
+  'file.read': (db, userId, ids) =>
+    db.kysely
+      .selectFrom('files as f')
+      .select('f.id')
+      .where('f.id', 'in', ids)
+      .where((eb) => {
+        const photoOf = eb.selectFrom('suggestion_images as si').select('si.file_id').whereRef('si.file_id', '=', 'f.id');
+        return eb.or([
+          // Its uploader, while it is not a proposal's photo.
+          eb.and([eb('f.owner_id', '=', userId), eb.not(eb.exists(photoOf))]),
+          // A proposal's photo: whoever may read the proposal.
+          eb.exists(
+            photoOf
+              .innerJoin('suggestions as s', (join) => join.onRef('s.company_id', '=', 'si.company_id').onRef('s.id', '=', 'si.suggestion_id'))
+              .innerJoin('company_members as m', (join) => join.onRef('m.company_id', '=', 's.company_id').on('m.user_id', '=', userId).on('m.active', '=', true))
+              .where(suggestionReadable(userId)),
+          ),
+          // A company's logo: every member of the company.
+          eb.exists(
+            eb
+              .selectFrom('companies as c')
+              .innerJoin('company_members as m', (join) => join.onRef('m.company_id', '=', 'c.id').on('m.user_id', '=', userId).on('m.active', '=', true))
+              .select('c.id')
+              .whereRef('c.logo_image_id', '=', 'f.id'),
+          ),
+        ]);
+      })
+      .execute(),
 };
 
 /** The ids among `ids` that `user` may use under `permission` (malformed ids are never allowed). */
 export async function allowedIds(db: Queryable, user: { id: string }, permission: EntityPermission, ids: readonly string[]): Promise<Set<string>> {
   const wellFormed = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
   if (wellFormed.length === 0) return new Set();
-  const rows = await db.query<{ id: string }>(ENTITY_QUERIES[permission], [wellFormed, user.id, [...COMPANY_WIDE_SUGGESTION_ROLES]]);
+  const rows = await ENTITY_QUERIES[permission](db, user.id, wellFormed);
   return new Set(rows.map((row) => row.id));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, needsRehash, verifyPassword } from './passwords';
+import { dummyHash, hashPassword, needsRehash, scryptKey, verifyPassword, type DeriveKey } from './passwords';
 
 describe('password hashing', () => {
   it("uses OWASP's scrypt parameters by default (N=2^17, r=8, p=1, 16-byte salt) and says so in the hash", async () => {
@@ -27,5 +27,18 @@ describe('password hashing', () => {
     for (const bad of ['', 'plain', 'scrypt$17$8$1$$', 'scrypt$99$8$1$c2FsdA$a2V5', 'bcrypt$10$x$y$z$w']) {
       expect(await verifyPassword('x', bad), bad).toBe(false);
     }
+  });
+
+  it('verifies against the throw-away hash of an unknown e-mail with one derivation at the current cost, matching nothing', async () => {
+    const costs: number[] = [];
+    const counting: DeriveKey = (password, salt, logN, r, p) => {
+      costs.push(logN);
+      return scryptKey(password, salt, logN, r, p);
+    };
+    const dummy = dummyHash(12);
+    expect(needsRehash(dummy, 12)).toBe(false);
+    for (const guess of ['correct horse', '', 'x'.repeat(128)]) expect(await verifyPassword(guess, dummy, counting)).toBe(false);
+    expect(costs).toEqual([12, 12, 12]);
+    expect(dummyHash(12)).not.toBe(dummy);
   });
 });

@@ -6,6 +6,8 @@
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { sql } from 'kysely';
+import { isUuid } from '../../src/domain/suggestion';
 import type { TokenPair } from '../../src/domain/user';
 import type { Database, Queryable } from '../db/database';
 import { AppError, TOKEN_EXPIRED_MESSAGE } from '../errors';
@@ -28,15 +30,26 @@ export interface TokenService {
 /** The configured secret, or one generated at first start and kept in `settings` (shared by every node). */
 export async function resolveJwtSecret(db: Database, configured: string | undefined): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  await db.query(`INSERT INTO settings (key, value) VALUES ('jwt_secret', $1) ON CONFLICT (key) DO NOTHING`, [
-    randomBytes(48).toString('base64url'),
-  ]);
-  const row = await db.one<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`);
+  await db.kysely
+    .insertInto('settings')
+    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.kysely.selectFrom('settings').select('value').where('key', '=', 'jwt_secret').executeTakeFirst();
   if (!row) throw new Error('settings.jwt_secret is missing after insert');
   return new TextEncoder().encode(row.value);
 }
 
 const unauthorized = () => new AppError('unauthorized', 401);
+
+async function revokeFamily(db: Queryable, family: string): Promise<void> {
+  await db.kysely
+    .updateTable('refresh_tokens')
+    .set((eb) => ({ revoked_at: eb.fn<Date>('now') }))
+    .where('family', '=', family)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
 
 export function createTokenService(db: Database, secret: Uint8Array, reuseGraceMs: number): TokenService {
   async function verify(token: string): Promise<JWTPayload> {
@@ -60,10 +73,10 @@ export function createTokenService(db: Database, secret: Uint8Array, reuseGraceM
       .setIssuedAt(now)
       .setExpirationTime(now + REFRESH_TTL_SECONDS)
       .sign(secret);
-    await tx.query(
-      `INSERT INTO refresh_tokens (jti, family, user_id, expires_at) VALUES ($1, $2, $3, $4)`,
-      [jti, family, userId, new Date((now + REFRESH_TTL_SECONDS) * 1000)],
-    );
+    await tx.kysely
+      .insertInto('refresh_tokens')
+      .values({ jti, family, user_id: userId, expires_at: new Date((now + REFRESH_TTL_SECONDS) * 1000) })
+      .execute();
     return { access_token: access, refresh_token: refresh };
   }
 
@@ -97,7 +110,8 @@ export function createTokenService(db: Database, secret: Uint8Array, reuseGraceM
       throw new AppError('refreshTokenInvalid', 401);
     }
     const { typ, jti, fam, sub } = payload;
-    if (typ !== 'refresh' || typeof jti !== 'string' || typeof fam !== 'string' || typeof sub !== 'string') {
+    // Ids we signed are uuids; checked anyway, so a claim never reaches a uuid column as anything else.
+    if (typ !== 'refresh' || !isUuid(jti) || !isUuid(fam) || !isUuid(sub)) {
       throw new AppError('refreshTokenInvalid', 401);
     }
     return { jti, family: fam, userId: sub };
@@ -107,28 +121,38 @@ export function createTokenService(db: Database, secret: Uint8Array, reuseGraceM
     const claims = await verifyRefresh(refreshToken);
     const pair = await db.transaction(async (tx) => {
       // The single winner among concurrent uses of this token: only one UPDATE can see rotated_at NULL.
-      const won = await tx.one<{ user_id: string; family: string }>(
-        `UPDATE refresh_tokens SET rotated_at = now()
-         WHERE jti = $1 AND rotated_at IS NULL AND revoked_at IS NULL AND expires_at > now()
-         RETURNING user_id, family`,
-        [claims.jti],
-      );
+      const won = await tx.kysely
+        .updateTable('refresh_tokens')
+        .set((eb) => ({ rotated_at: eb.fn<Date>('now') }))
+        .where('jti', '=', claims.jti)
+        .where('rotated_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where((eb) => eb('expires_at', '>', eb.fn<Date>('now')))
+        .returning(['user_id', 'family'])
+        .executeTakeFirst();
       if (!won) return null;
-      const user = await tx.one<{ active: boolean }>('SELECT active FROM users WHERE id = $1', [won.user_id]);
+      const user = await tx.kysely.selectFrom('users').select('active').where('id', '=', won.user_id).executeTakeFirst();
       if (!user?.active) return null;
       return issuePair(won.user_id, tx, won.family);
     });
     if (pair) return pair;
 
-    const row = await db.one<{ family: string; revoked: boolean; reused: boolean }>(
-      `SELECT family, revoked_at IS NOT NULL AS revoked,
-              rotated_at IS NOT NULL AND rotated_at < now() - ($2::double precision * interval '1 millisecond') AS reused
-       FROM refresh_tokens WHERE jti = $1`,
-      [claims.jti, reuseGraceMs],
-    );
+    const row = await db.kysely
+      .selectFrom('refresh_tokens')
+      .select((eb) => [
+        'family',
+        eb('revoked_at', 'is not', null).as('revoked'),
+        // Measured on the database's clock, the one that wrote rotated_at.
+        eb.and([
+          eb('rotated_at', 'is not', null),
+          eb('rotated_at', '<', sql<Date>`now() - (${reuseGraceMs}::double precision * interval '1 millisecond')`),
+        ]).as('reused'),
+      ])
+      .where('jti', '=', claims.jti)
+      .executeTakeFirst();
     if (row?.reused && !row.revoked) {
       // Presented again well after it was exchanged: someone else holds a copy. End the whole session.
-      await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family = $1 AND revoked_at IS NULL', [row.family]);
+      await revokeFamily(db, row.family);
     }
     throw new AppError('refreshTokenInvalid', 401);
   }
@@ -141,12 +165,18 @@ export function createTokenService(db: Database, secret: Uint8Array, reuseGraceM
     } catch {
       return; // forged or malformed: nothing of ours to revoke
     }
-    if (payload.typ !== 'refresh' || typeof payload.fam !== 'string') return;
-    await db.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family = $1 AND revoked_at IS NULL', [payload.fam]);
+    if (payload.typ !== 'refresh' || !isUuid(payload.fam)) return;
+    await revokeFamily(db, payload.fam);
   }
 
   async function revokeAllOf(userId: string, tx: Queryable = db): Promise<void> {
-    await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+    if (!isUuid(userId)) return; // names nobody
+    await tx.kysely
+      .updateTable('refresh_tokens')
+      .set((eb) => ({ revoked_at: eb.fn<Date>('now') }))
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
   return { issuePair, verifyAccess, rotate, revokeFamilyOf, revokeAllOf };

@@ -1,38 +1,38 @@
 // The users table as the rest of the service sees it, and the mapping to spec section 3's
 // "Current user" (src/domain/user.ts), the only shape in which a user leaves the server.
 
+import type { Selectable } from 'kysely';
 import type { Locale } from '../../src/domain/auth';
+import { isUuid } from '../../src/domain/suggestion';
 import type { CurrentUser } from '../../src/domain/user';
 import type { Queryable } from '../db/database';
+import type { DB } from '../db/kysely';
 
-export interface UserRow {
-  id: string;
-  email: string;
-  password_hash: string;
-  first_name: string;
-  last_name: string;
-  middle_name: string | null;
-  position: string | null;
-  other_position: string | null;
-  phone: string | null;
-  registration_company: string | null;
-  registration_inn: string | null;
-  main_goal: string | null;
-  role: string;
-  authorities: string[];
-  locale: Locale;
-  email_verified_at: Date | null;
-  active: boolean;
-  created_at: Date;
-  updated_at: Date;
+type UserRecord = Selectable<DB['users']>;
+
+/** A row of `users` (server/db/schema.ts), its language narrowed to the two the column's CHECK admits. */
+export type UserRow = Omit<UserRecord, 'locale'> & { locale: Locale };
+
+/** The row as the service uses it: the CHECK (locale IN ('ru', 'en')) makes anything but 'en' Russian. */
+export function toUserRow(row: UserRecord): UserRow {
+  return { ...row, locale: row.locale === 'en' ? 'en' : 'ru' };
 }
 
-export function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
-  return db.one<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+/** The user of an id; a malformed id names nobody (null, not a cast error). */
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
+  if (!isUuid(id)) return null;
+  const row = await db.kysely.selectFrom('users').selectAll().where('id', '=', id.toLowerCase()).executeTakeFirst();
+  return row ? toUserRow(row) : null;
 }
 
-export function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
-  return db.one<UserRow>('SELECT * FROM users WHERE lower(email) = lower($1)', [email]);
+/** The user of an e-mail in any letter case (lower(email) is the expression of the unique index users_email_key). */
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])))
+    .executeTakeFirst();
+  return row ? toUserRow(row) : null;
 }
 
 /** The authority a role grants (`ROLE_<ROLE>`), as spec section 3 lists them. */

@@ -23,7 +23,7 @@ import {
 import { COMPANY_ROLES, Password, type CompanyRole } from './auth';
 import { isValidEntrepreneurInn, isValidKpp, isValidLegalEntityInn } from './inn';
 import { Uuid } from './suggestion';
-import type { FieldErrors } from './validation';
+import { multilineText, type FieldErrors } from './validation';
 
 export const LEGAL_FORMS = ['LEGAL_ENTITY', 'ENTREPRENEUR'] as const;
 export type LegalForm = (typeof LEGAL_FORMS)[number];
@@ -145,7 +145,7 @@ export type Company = Infer<typeof Company>;
 /** Body of `POST /admin/companies/{companyId}/verification`. A rejection needs a comment. */
 export const VerificationDecision = object({
   decision: enums(['VERIFIED', 'REJECTED'] as const),
-  comment: optional(nullable(size(trimmed(string()), 0, 2000))),
+  comment: optional(nullable(size(trimmed(multilineText()), 0, 2000))),
 });
 export type VerificationDecision = Infer<typeof VerificationDecision>;
 

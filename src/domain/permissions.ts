@@ -111,6 +111,19 @@ export function canGrantRoles(granterRoles: Roles, roles: Roles): boolean {
   return !hasAnyRole(roles, LEADER_ROLES);
 }
 
+/** Roles whose holder's whole employee record (names, contacts, department, roles) is guarded from other people managers. */
+export const PROTECTED_RECORD_ROLES: readonly CompanyRole[] = ['OWNER', 'CEO'];
+
+/**
+ * Whether a member with `editorRoles` may edit the employee record of someone holding `targetRoles`: the same
+ * rule as granting the target's OWNER and CEO roles (`canGrantRoles`), so an OWNER's record only an OWNER may
+ * edit, a CEO's an OWNER or a CEO, and anyone else's every people manager (HR included).
+ */
+export function canEditEmployeeRecord(editorRoles: Roles, targetRoles: Roles): boolean {
+  if (!canManagePeople(editorRoles)) return false;
+  return canGrantRoles(editorRoles, targetRoles.filter((role) => PROTECTED_RECORD_ROLES.some((protectedRole) => protectedRole === role)));
+}
+
 /** Roles whose change (added or removed between `before` and `after`) needs `canGrantRoles`. */
 export function changedRoles(before: Roles, after: Roles): string[] {
   return [...before.filter((r) => !after.includes(r)), ...after.filter((r) => !before.includes(r))];

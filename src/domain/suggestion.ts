@@ -19,6 +19,7 @@ import {
   type,
   union,
 } from 'superstruct';
+import { multilineText } from './validation';
 
 export const SUGGESTION_STATUSES = ['UNDER_CONSIDERATION', 'APPROVED', 'REJECTED'] as const;
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
@@ -51,8 +52,8 @@ export function isIsoDateTime(value: unknown): value is string {
 }
 export const IsoDateTime = refine(string(), 'invalid', (v) => isIsoDateTime(v));
 
-const requiredText = (max: number) =>
-  refine(size(refine(trimmed(string()), 'required', (v) => v.length > 0), 0, max), 'size', () => true);
+const requiredText = (max: number, text = string()) =>
+  refine(size(refine(trimmed(text), 'required', (v) => v.length > 0), 0, max), 'size', () => true);
 
 export const EffectEstimate = object({
   amountMinor: refine(integer(), 'invalid', (v) => Number.isSafeInteger(v) && v >= 0),
@@ -102,9 +103,9 @@ export const SuggestionInput = object({
   /** Made on the device so it knows the id before the server does. */
   id: optional(Uuid),
   title: requiredText(SUGGESTION_TITLE_MAX),
-  problem: requiredText(SUGGESTION_TEXT_MAX),
-  solution: requiredText(SUGGESTION_TEXT_MAX),
-  expectedEffect: requiredText(SUGGESTION_TEXT_MAX),
+  problem: requiredText(SUGGESTION_TEXT_MAX, multilineText()),
+  solution: requiredText(SUGGESTION_TEXT_MAX, multilineText()),
+  expectedEffect: requiredText(SUGGESTION_TEXT_MAX, multilineText()),
   effectEstimate: optional(nullable(EffectEstimate)),
   departmentId: refine(string(), 'required', (v) => v.length > 0),
   goalId: optional(nullable(Uuid)),

@@ -96,7 +96,7 @@ async function breakdown(databaseUrl: string | undefined) {
     const company = await database.db.one<{ id: string }>(`INSERT INTO companies (name) VALUES ('Bench') RETURNING id`);
     const user = await database.db.one<{ id: string }>(`INSERT INTO users (email, password_hash, first_name, last_name, role) VALUES ('bench@example.com', '!', 'B', 'B', 'HR') RETURNING id`);
     if (!company || !user) throw new Error('no company');
-    const apply = () => timed(() => database.db.transaction((tx) => importEmployees(tx, { companyId: company.id, userId: user.id, fileName: 'bench.xlsx', table: { columns: table.columns, rows } })));
+    const apply = () => timed(() => database.db.transaction((tx) => importEmployees(tx, { companyId: company.id, userId: user.id, editorRoles: ['HR'], fileName: 'bench.xlsx', table: { columns: table.columns, rows } })));
     const created = await apply();
     const unchanged = await apply();
     if (created.value.report.created !== ROWS || unchanged.value.report.unchanged !== ROWS) throw new Error('the in-process import did not apply every row');

@@ -30,6 +30,11 @@ export interface RealServer {
   db: Database;
   app: TestApp['app'];
   jwtSecret: string;
+  /**
+   * Moves the server's clock (ctx.clock: rate windows, jobs) forward; it otherwise follows real time. Property
+   * runs of one user call it between runs, so each run starts in fresh rate windows (the per-user upload rate).
+   */
+  advanceClock(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -37,7 +42,8 @@ export async function startServer(): Promise<RealServer> {
   const database: TestDatabase = await createTestDatabase();
   await seedDemo(database.db, 10);
   const jwtSecret = randomBytes(32).toString('hex');
-  const t = await createTestApp({ jwtSecret }, database);
+  let offset = 0;
+  const t = await createTestApp({ jwtSecret }, database, { clock: { now: () => new Date(Date.now() + offset) } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   return {
@@ -45,6 +51,9 @@ export async function startServer(): Promise<RealServer> {
     db: t.db,
     app: t.app,
     jwtSecret,
+    advanceClock(ms) {
+      offset += ms;
+    },
     async close() {
       await t.close();
       await database.close();

@@ -88,6 +88,9 @@ let photoSeed = 1;
 
 async function run(commands: Command[], batching: boolean): Promise<void> {
   const way: Partial<ReplayerOptions> = batching ? { isPushable: isPushableOutboxRow } : {};
+  // Runs are independent scenarios of one user: as if an hour passed since the previous one, so the server's
+  // per-user upload rate (60 per 10 minutes) counts one run's uploads, not the whole property's.
+  server.advanceClock(60 * 60_000);
   const name = freshDbName();
   const clock = fakeClock();
   const opened: AppDatabase[] = [];

@@ -7,6 +7,10 @@ import { migration as files } from './0002-files';
 import { migration as companiesSuggestionsSync } from './0003-companies-suggestions-sync';
 import { migration as companiesPeople } from './0004-companies-people';
 import { migration as rateEvents } from './0005-rate-events';
+import { migration as jobsMail } from './0006-jobs-mail';
+import { migration as filesQuota } from './0007-files-quota';
+import { migration as listIndexes } from './0008-list-indexes';
+import { migration as signInThrottle } from './0009-sign-in-throttle';
 
 export type { Migration };
 
@@ -16,4 +20,8 @@ export const MIGRATIONS: readonly Migration[] = [
   companiesSuggestionsSync,
   companiesPeople,
   rateEvents,
+  jobsMail,
+  filesQuota,
+  listIndexes,
+  signInThrottle,
 ];

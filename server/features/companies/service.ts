@@ -8,47 +8,34 @@
 //   VERIFIED | REJECTED;
 // - a logo is the caller's own upload that belongs to nothing yet; it then belongs to the company.
 
+import { expressionBuilder, type Expression, type Selectable } from 'kysely';
+import { is } from 'superstruct';
 import {
   companyInputErrors,
+  LEGAL_FORMS,
   missingForStart,
   VERIFICATION_AMOUNT_MINOR,
   VERIFICATION_REVIEW_DAYS,
+  VERIFICATION_STATUSES,
   type AdminCompany,
   type Company,
   type CompanyInput,
   type CompanyPatch,
-  type LegalForm,
   type VerificationDecision,
   type VerificationStatus,
 } from '../../../src/domain/company';
 import { isUuid } from '../../../src/domain/suggestion';
-import type { Locale } from '../../../src/domain/auth';
+import { Locale } from '../../../src/domain/auth';
 import type { Queryable } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
+import type { DB } from '../../db/kysely';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/messages';
 import type { UserRow } from '../../auth/users';
 import { activeMemberRoles, type Membership } from '../../auth/access';
 
 /** A `companies` row as the database answers it. */
-export interface CompanyDbRow {
-  id: string;
-  name: string;
-  inn: string | null;
-  kpp: string | null;
-  legal_form: LegalForm;
-  website: string | null;
-  employee_count: number | null;
-  logo_image_id: string | null;
-  verification_status: VerificationStatus;
-  invoice_number: string | null;
-  invoice_amount_minor: string | number | null;
-  payment_reported_at: Date | string | null;
-  verification_decided_at: Date | string | null;
-  verification_comment: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+export type CompanyRecord = Selectable<DB['companies']>;
 
 /** States in which the legal details are locked (the admin is checking them, or has confirmed them). */
 export const LOCKED_STATES: readonly VerificationStatus[] = ['PAYMENT_REPORTED', 'VERIFIED'];
@@ -57,29 +44,42 @@ export const REPORTABLE_STATES: readonly VerificationStatus[] = ['UNVERIFIED', '
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
-const isoOrNull = (d: Date | string | null) => (d === null ? null : iso(d));
+const isoOrNull = (d: Date | null) => (d === null ? null : d.toISOString());
+
+/**
+ * A text column that a CHECK constraint holds to `values`, typed as one of them. Anything else means the
+ * schema and the domain disagree, which no caller could answer sensibly: it fails loudly.
+ */
+function oneOf<const T extends string>(values: readonly T[], value: string, column: string): T {
+  const found = values.find((v) => v === value);
+  if (found === undefined) throw new Error(`${column} holds ${JSON.stringify(value)}, which the domain does not know`);
+  return found;
+}
 
 /** The next invoice number: `INV-` and the next value of the `invoice_numbers` sequence. */
-export const NEXT_INVOICE_NUMBER_SQL = `'INV-' || nextval('invoice_numbers')`;
+function nextInvoiceNumber(): Expression<string> {
+  const eb = expressionBuilder<DB>();
+  // nextval takes a regclass: PostgreSQL reads the sequence's name as one.
+  return eb(eb.cast<string>(eb.val('INV-'), 'text'), '||', eb.fn<string>('nextval', [eb.val('invoice_numbers')]));
+}
 
-export function toCompany(row: CompanyDbRow, roles: readonly string[], memberRoles: readonly (readonly string[])[]): Company {
+export function toCompany(row: CompanyRecord, roles: readonly string[], memberRoles: readonly (readonly string[])[]): Company {
   return {
     id: row.id,
     name: row.name,
     inn: row.inn,
     kpp: row.kpp,
-    legalForm: row.legal_form,
+    legalForm: oneOf(LEGAL_FORMS, row.legal_form, 'companies.legal_form'),
     website: row.website,
     employeeCount: row.employee_count,
     logoImageId: row.logo_image_id,
-    verificationStatus: row.verification_status,
+    verificationStatus: oneOf(VERIFICATION_STATUSES, row.verification_status, 'companies.verification_status'),
     invoiceNumber: row.invoice_number,
     paymentReportedAt: isoOrNull(row.payment_reported_at),
     verificationDecidedAt: isoOrNull(row.verification_decided_at),
     verificationComment: row.verification_comment,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
     roles: [...roles],
     missingForStart: missingForStart(memberRoles),
   };
@@ -87,20 +87,35 @@ export function toCompany(row: CompanyDbRow, roles: readonly string[], memberRol
 
 /** The caller's companies (active memberships), by name. */
 export async function listCompanies(db: Queryable, userId: string): Promise<Company[]> {
-  const rows = await db.query<CompanyDbRow & { my_roles: string[]; member_roles: string[][] | null }>(
-    `SELECT c.*, m.roles AS my_roles,
-            (SELECT json_agg(x.roles) FROM company_members x WHERE x.company_id = c.id AND x.active) AS member_roles
-       FROM company_members m JOIN companies c ON c.id = m.company_id
-      WHERE m.user_id = $1 AND m.active
-      ORDER BY c.name, c.id`,
-    [userId],
-  );
-  return rows.map((row) => toCompany(row, row.my_roles, row.member_roles ?? []));
+  const rows = await db.kysely
+    .selectFrom('company_members as m')
+    .innerJoin('companies as c', 'c.id', 'm.company_id')
+    .selectAll('c')
+    .select('m.roles as my_roles')
+    .select((eb) =>
+      eb
+        .selectFrom('company_members as x')
+        .whereRef('x.company_id', '=', 'c.id')
+        .where('x.active', '=', true)
+        // json_agg, not array_agg: members hold role lists of different lengths, which no 2-d array can.
+        .select((x) => x.fn.agg<string[][]>('json_agg', ['x.roles']).as('roles'))
+        .as('member_roles'),
+    )
+    .where('m.user_id', '=', userId)
+    .where('m.active', '=', true)
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .execute();
+  return rows.map(({ my_roles, member_roles, ...row }) => toCompany(row, my_roles, member_roles ?? []));
+}
+
+function findCompany(db: Queryable, companyId: string): Promise<CompanyRecord | undefined> {
+  return db.kysely.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst();
 }
 
 /** The company of `member`, as its member sees it. */
 export async function readCompany(db: Queryable, member: Membership): Promise<Company> {
-  const row = await db.one<CompanyDbRow>('SELECT * FROM companies WHERE id = $1', [member.companyId]);
+  const row = await findCompany(db, member.companyId);
   if (!row) throw new AppError('notFound', 404);
   return toCompany(row, member.roles, await activeMemberRoles(db, member.companyId));
 }
@@ -120,22 +135,32 @@ function refuseFieldErrors(errors: Record<string, string>): void {
 const innTaken = () => new AppError('companyInnTaken', 409, { fieldErrors: { inn: 'innTaken' } });
 
 async function assertInnFree(tx: Queryable, inn: string, exceptCompanyId: string | null): Promise<void> {
-  const taken = await tx.one('SELECT 1 FROM companies WHERE inn = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)', [inn, exceptCompanyId]);
-  if (taken) throw innTaken();
+  let query = tx.kysely.selectFrom('companies').select('id').where('inn', '=', inn);
+  if (exceptCompanyId !== null) query = query.where('id', '<>', exceptCompanyId);
+  if (await query.executeTakeFirst()) throw innTaken();
 }
 
 /** Locks the caller's own upload that belongs to nothing yet (no company, no proposal), or answers 400 `logoImageId`. */
 async function claimLogo(tx: Queryable, userId: string, imageId: string): Promise<string> {
   const id = imageId.toLowerCase();
-  const file = await tx.one<{ id: string }>(
-    `SELECT f.id FROM files f
-      WHERE f.id = $1 AND f.owner_id = $2 AND f.company_id IS NULL
-        AND NOT EXISTS (SELECT 1 FROM suggestion_images si WHERE si.file_id = f.id)
-      FOR UPDATE`,
-    [id, userId],
-  );
+  const file = isUuid(id)
+    ? await tx.kysely
+        .selectFrom('files as f')
+        .select('f.id')
+        .where('f.id', '=', id)
+        .where('f.owner_id', '=', userId)
+        .where('f.company_id', 'is', null)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('suggestion_images as si').select('si.file_id').whereRef('si.file_id', '=', 'f.id'))))
+        .forUpdate()
+        .executeTakeFirst()
+    : undefined;
   if (!file) throw new AppError('validation', 400, { fieldErrors: { logoImageId: 'logoImage' } });
   return file.id;
+}
+
+/** The logo now belongs to the company (claimLogo has locked it). */
+async function attachLogo(tx: Queryable, companyId: string, fileId: string): Promise<void> {
+  await tx.kysely.updateTable('files').set({ company_id: companyId }).where('id', '=', fileId).execute();
 }
 
 /** What the employee row says the creator's position is: the free text of OTHER, else the position's title. */
@@ -145,9 +170,14 @@ function positionOf(user: UserRow): string | null {
   return translate(user.locale, `enum.position.${user.position}`);
 }
 
-function insertError(error: unknown): never {
-  if (isUniqueViolation(error)) throw innTaken();
-  throw error;
+/** Runs a write of a company row; a concurrent twin's INN (the unique index companies_inn_key) is a 409 too. */
+async function writeCompany(write: Promise<CompanyRecord | undefined>): Promise<CompanyRecord | undefined> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw innTaken();
+    throw error;
+  }
 }
 
 /** `POST /companies`: the company, its invoice number, and the creator as OWNER member and employee. */
@@ -157,24 +187,42 @@ export async function createCompany(tx: Queryable, user: UserRow, input: Company
   await assertInnFree(tx, input.inn, null);
   const logoId = input.logoImageId ? await claimLogo(tx, user.id, input.logoImageId) : null;
 
-  const row = await tx
-    .one<CompanyDbRow>(
-      `INSERT INTO companies (name, inn, kpp, legal_form, website, employee_count, logo_image_id, created_by, invoice_number, invoice_amount_minor)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ${NEXT_INVOICE_NUMBER_SQL}, $9)
-       RETURNING *`,
-      [input.name, input.inn, kpp, input.legalForm, emptyToNull(input.website), input.employeeCount ?? null, logoId, user.id, VERIFICATION_AMOUNT_MINOR],
-    )
-    .catch(insertError);
+  const row = await writeCompany(
+    tx.kysely
+      .insertInto('companies')
+      .values({
+        name: input.name,
+        inn: input.inn,
+        kpp,
+        legal_form: input.legalForm,
+        website: emptyToNull(input.website),
+        employee_count: input.employeeCount ?? null,
+        logo_image_id: logoId,
+        created_by: user.id,
+        invoice_number: nextInvoiceNumber(),
+        invoice_amount_minor: VERIFICATION_AMOUNT_MINOR,
+      })
+      .returningAll()
+      .executeTakeFirst(),
+  );
   if (!row) throw new Error('companies insert returned no row');
-  if (logoId) await tx.query('UPDATE files SET company_id = $1 WHERE id = $2', [row.id, logoId]);
+  if (logoId) await attachLogo(tx, row.id, logoId);
 
   const roles = ['OWNER'];
-  await tx.query('INSERT INTO company_members (company_id, user_id, roles) VALUES ($1, $2, $3)', [row.id, user.id, roles]);
-  await tx.query(
-    `INSERT INTO employees (company_id, user_id, last_name, first_name, middle_name, position, email, roles)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [row.id, user.id, user.last_name, user.first_name, user.middle_name, positionOf(user), user.email, roles],
-  );
+  await tx.kysely.insertInto('company_members').values({ company_id: row.id, user_id: user.id, roles }).execute();
+  await tx.kysely
+    .insertInto('employees')
+    .values({
+      company_id: row.id,
+      user_id: user.id,
+      last_name: user.last_name,
+      first_name: user.first_name,
+      middle_name: user.middle_name,
+      position: positionOf(user),
+      email: user.email,
+      roles,
+    })
+    .execute();
   return toCompany(row, roles, [roles]);
 }
 
@@ -184,11 +232,13 @@ export async function createCompany(tx: Queryable, user: UserRow, input: Company
  * Sending a locked detail unchanged is not a change.
  */
 export async function patchCompany(tx: Queryable, member: Membership, user: UserRow, patch: CompanyPatch): Promise<Company> {
-  const current = await tx.one<CompanyDbRow>('SELECT * FROM companies WHERE id = $1 FOR UPDATE', [member.companyId]);
+  const current = await tx.kysely.selectFrom('companies').selectAll().where('id', '=', member.companyId).forUpdate().executeTakeFirst();
   if (!current) throw new AppError('notFound', 404);
+  const currentStatus = oneOf(VERIFICATION_STATUSES, current.verification_status, 'companies.verification_status');
+  const currentForm = oneOf(LEGAL_FORMS, current.legal_form, 'companies.legal_form');
 
   const next = {
-    legalForm: patch.legalForm ?? current.legal_form,
+    legalForm: patch.legalForm ?? currentForm,
     name: patch.name ?? current.name,
     inn: patch.inn ?? current.inn,
     kpp: patch.kpp !== undefined ? normalizeKpp(patch.kpp) : current.kpp,
@@ -196,9 +246,9 @@ export async function patchCompany(tx: Queryable, member: Membership, user: User
     employeeCount: patch.employeeCount !== undefined ? patch.employeeCount : current.employee_count,
     logoImageId: patch.logoImageId !== undefined ? (patch.logoImageId?.toLowerCase() ?? null) : current.logo_image_id,
   };
-  const taxChanged = next.legalForm !== current.legal_form || next.inn !== current.inn || next.kpp !== current.kpp;
+  const taxChanged = next.legalForm !== currentForm || next.inn !== current.inn || next.kpp !== current.kpp;
   const detailsChanged = taxChanged || next.name !== current.name;
-  if (detailsChanged && LOCKED_STATES.includes(current.verification_status)) throw new AppError('companyDetailsLocked', 409);
+  if (detailsChanged && LOCKED_STATES.includes(currentStatus)) throw new AppError('companyDetailsLocked', 409);
   if (taxChanged) {
     refuseFieldErrors(companyInputErrors({ legalForm: next.legalForm, inn: next.inn ?? '', kpp: next.kpp }));
     if (next.inn !== null && next.inn !== current.inn) await assertInnFree(tx, next.inn, current.id);
@@ -210,16 +260,26 @@ export async function patchCompany(tx: Queryable, member: Membership, user: User
     detailsChanged || logoChanged || next.website !== current.website || next.employeeCount !== current.employee_count;
   let row = current;
   if (changed) {
-    const updated = await tx
-      .one<CompanyDbRow>(
-        `UPDATE companies SET legal_form = $2, name = $3, inn = $4, kpp = $5, website = $6, employee_count = $7, logo_image_id = $8, updated_at = now()
-          WHERE id = $1 RETURNING *`,
-        [current.id, next.legalForm, next.name, next.inn, next.kpp, next.website, next.employeeCount, next.logoImageId],
-      )
-      .catch(insertError);
+    const updated = await writeCompany(
+      tx.kysely
+        .updateTable('companies')
+        .set((eb) => ({
+          legal_form: next.legalForm,
+          name: next.name,
+          inn: next.inn,
+          kpp: next.kpp,
+          website: next.website,
+          employee_count: next.employeeCount,
+          logo_image_id: next.logoImageId,
+          updated_at: eb.fn<Date>('now'),
+        }))
+        .where('id', '=', current.id)
+        .returningAll()
+        .executeTakeFirst(),
+    );
     if (!updated) throw new AppError('notFound', 404);
     row = updated;
-    if (logoChanged && next.logoImageId !== null) await tx.query('UPDATE files SET company_id = $1 WHERE id = $2', [current.id, next.logoImageId]);
+    if (logoChanged && next.logoImageId !== null) await attachLogo(tx, current.id, next.logoImageId);
   }
   return toCompany(row, member.roles, await activeMemberRoles(tx, member.companyId));
 }
@@ -230,29 +290,41 @@ export async function patchCompany(tx: Queryable, member: Membership, user: User
  * before invoice numbers existed gets one now.
  */
 export async function reportPayment(tx: Queryable, member: Membership): Promise<Company> {
-  const row = await tx.one<CompanyDbRow>(
-    `UPDATE companies
-        SET verification_status = 'PAYMENT_REPORTED', payment_reported_at = now(),
-            verification_decided_at = NULL, verification_decided_by = NULL, verification_comment = NULL,
-            invoice_number = COALESCE(invoice_number, ${NEXT_INVOICE_NUMBER_SQL}),
-            invoice_amount_minor = COALESCE(invoice_amount_minor, $2),
-            updated_at = now()
-      WHERE id = $1 AND verification_status = ANY($3::text[])
-      RETURNING *`,
-    [member.companyId, VERIFICATION_AMOUNT_MINOR, [...REPORTABLE_STATES]],
-  );
+  const row = await tx.kysely
+    .updateTable('companies')
+    .set((eb) => ({
+      verification_status: 'PAYMENT_REPORTED',
+      payment_reported_at: eb.fn<Date>('now'),
+      verification_decided_at: null,
+      verification_decided_by: null,
+      verification_comment: null,
+      // coalesce stops at the first value that is not null: a company with a number draws none from the sequence.
+      invoice_number: eb.fn.coalesce('invoice_number', nextInvoiceNumber()),
+      invoice_amount_minor: eb.fn.coalesce('invoice_amount_minor', eb.val(VERIFICATION_AMOUNT_MINOR)),
+      updated_at: eb.fn<Date>('now'),
+    }))
+    .where('id', '=', member.companyId)
+    .where('verification_status', 'in', REPORTABLE_STATES)
+    .returningAll()
+    .executeTakeFirst();
   if (!row) throw new AppError('verificationState', 409);
   return toCompany(row, member.roles, await activeMemberRoles(tx, member.companyId));
 }
 
 /** The company's invoice details; a company made before invoice numbers existed gets its number now. */
-export async function invoiceOf(db: Queryable, companyId: string): Promise<CompanyDbRow> {
-  const assigned = await db.one<CompanyDbRow>(
-    `UPDATE companies SET invoice_number = ${NEXT_INVOICE_NUMBER_SQL}, invoice_amount_minor = COALESCE(invoice_amount_minor, $2), updated_at = now()
-      WHERE id = $1 AND invoice_number IS NULL RETURNING *`,
-    [companyId, VERIFICATION_AMOUNT_MINOR],
-  );
-  const row = assigned ?? (await db.one<CompanyDbRow>('SELECT * FROM companies WHERE id = $1', [companyId]));
+export async function invoiceOf(db: Queryable, companyId: string): Promise<CompanyRecord> {
+  const assigned = await db.kysely
+    .updateTable('companies')
+    .set((eb) => ({
+      invoice_number: nextInvoiceNumber(),
+      invoice_amount_minor: eb.fn.coalesce('invoice_amount_minor', eb.val(VERIFICATION_AMOUNT_MINOR)),
+      updated_at: eb.fn<Date>('now'),
+    }))
+    .where('id', '=', companyId)
+    .where('invoice_number', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  const row = assigned ?? (await findCompany(db, companyId));
   if (!row) throw new AppError('notFound', 404);
   return row;
 }
@@ -263,29 +335,30 @@ export async function invoiceOf(db: Queryable, companyId: string): Promise<Compa
 export const ADMIN_STATUS_FILTERS = ['all', 'UNVERIFIED', 'PAYMENT_REPORTED', 'VERIFIED', 'REJECTED'] as const;
 export type AdminStatusFilter = (typeof ADMIN_STATUS_FILTERS)[number];
 
-export function isAdminStatusFilter(value: string): value is AdminStatusFilter {
-  return (ADMIN_STATUS_FILTERS as readonly string[]).includes(value);
+/** The companies with their first active owner (by membership age): the admin's rows. */
+function adminCompanies(db: Queryable) {
+  return db.kysely
+    .selectFrom('companies as c')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('company_members as m')
+          .innerJoin('users as u', 'u.id', 'm.user_id')
+          .select((u) => [u.fn<string>('concat_ws', [u.val(' '), 'u.last_name', 'u.first_name', 'u.middle_name']).as('owner_name'), 'u.email as owner_email'])
+          .whereRef('m.company_id', '=', 'c.id')
+          .where('m.active', '=', true)
+          .where((w) => w(w.val('OWNER'), '=', w.fn.any('m.roles')))
+          .orderBy('m.created_at')
+          .orderBy('u.id')
+          .limit(1)
+          .as('o'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('c')
+    .select(['o.owner_name', 'o.owner_email']);
 }
 
-type AdminRow = CompanyDbRow & { owner_name: string | null; owner_email: string | null };
-
-const ADMIN_SELECT = `SELECT c.*, o.owner_name, o.owner_email
-  FROM companies c
-  LEFT JOIN LATERAL (
-    SELECT concat_ws(' ', u.last_name, u.first_name, u.middle_name) AS owner_name, u.email AS owner_email
-      FROM company_members m JOIN users u ON u.id = m.user_id
-     WHERE m.company_id = c.id AND m.active AND 'OWNER' = ANY(m.roles)
-     ORDER BY m.created_at, u.id
-     LIMIT 1) o ON true`;
-
-/** Order of each list: the oldest report first while waiting; the latest decision first once decided. */
-const ADMIN_ORDER: Record<AdminStatusFilter, string> = {
-  PAYMENT_REPORTED: 'c.payment_reported_at ASC, c.id',
-  VERIFIED: 'c.verification_decided_at DESC NULLS LAST, c.id',
-  REJECTED: 'c.verification_decided_at DESC NULLS LAST, c.id',
-  UNVERIFIED: 'c.created_at DESC, c.id',
-  all: 'c.created_at DESC, c.id',
-};
+type AdminRow = CompanyRecord & { owner_name: string | null; owner_email: string | null };
 
 export function toAdminCompany(row: AdminRow): AdminCompany {
   const reported = isoOrNull(row.payment_reported_at);
@@ -294,8 +367,8 @@ export function toAdminCompany(row: AdminRow): AdminCompany {
     name: row.name,
     inn: row.inn,
     kpp: row.kpp,
-    legalForm: row.legal_form,
-    verificationStatus: row.verification_status,
+    legalForm: oneOf(LEGAL_FORMS, row.legal_form, 'companies.legal_form'),
+    verificationStatus: oneOf(VERIFICATION_STATUSES, row.verification_status, 'companies.verification_status'),
     invoiceNumber: row.invoice_number,
     amountMinor: row.invoice_amount_minor === null ? null : Number(row.invoice_amount_minor),
     paymentReportedAt: reported,
@@ -307,8 +380,24 @@ export function toAdminCompany(row: AdminRow): AdminCompany {
   };
 }
 
+/** Each list in its order: the oldest report first while waiting; the latest decision first once decided. */
 export async function listAdminCompanies(db: Queryable, status: AdminStatusFilter): Promise<AdminCompany[]> {
-  const rows = await db.query<AdminRow>(`${ADMIN_SELECT} WHERE ($1 = 'all' OR c.verification_status = $1) ORDER BY ${ADMIN_ORDER[status]}`, [status]);
+  let query = adminCompanies(db);
+  if (status !== 'all') query = query.where('c.verification_status', '=', status);
+  switch (status) {
+    case 'PAYMENT_REPORTED':
+      query = query.orderBy('c.payment_reported_at', 'asc');
+      break;
+    case 'VERIFIED':
+    case 'REJECTED':
+      query = query.orderBy('c.verification_decided_at', (order) => order.desc().nullsLast());
+      break;
+    case 'UNVERIFIED':
+    case 'all':
+      query = query.orderBy('c.created_at', 'desc');
+      break;
+  }
+  const rows = await query.orderBy('c.id').execute();
   return rows.map(toAdminCompany);
 }
 
@@ -330,22 +419,38 @@ export async function decideVerification(
   decision: VerificationDecision,
 ): Promise<{ company: AdminCompany; owners: OwnerToNotify[] }> {
   if (!isUuid(companyId)) throw new AppError('notFound', 404);
-  const current = await tx.one<{ verification_status: VerificationStatus }>('SELECT verification_status FROM companies WHERE id = $1 FOR UPDATE', [companyId]);
+  const current = await tx.kysely.selectFrom('companies').select('verification_status').where('id', '=', companyId).forUpdate().executeTakeFirst();
   if (!current) throw new AppError('notFound', 404);
   if (current.verification_status !== 'PAYMENT_REPORTED') throw new AppError('verificationState', 409);
-  await tx.query(
-    `UPDATE companies SET verification_status = $2, verification_decided_at = now(), verification_decided_by = $3, verification_comment = $4, updated_at = now()
-      WHERE id = $1`,
-    [companyId, decision.decision, admin.id, emptyToNull(decision.comment)],
-  );
-  const row = await tx.one<AdminRow>(`${ADMIN_SELECT} WHERE c.id = $1`, [companyId]);
+  await tx.kysely
+    .updateTable('companies')
+    .set((eb) => ({
+      verification_status: decision.decision,
+      verification_decided_at: eb.fn<Date>('now'),
+      verification_decided_by: admin.id,
+      verification_comment: emptyToNull(decision.comment),
+      updated_at: eb.fn<Date>('now'),
+    }))
+    .where('id', '=', companyId)
+    .execute();
+  const row = await adminCompanies(tx).where('c.id', '=', companyId).executeTakeFirst();
   if (!row) throw new AppError('notFound', 404);
-  const owners = await tx.query<OwnerToNotify>(
-    `SELECT u.email, u.first_name, u.middle_name, u.locale
-       FROM company_members m JOIN users u ON u.id = m.user_id
-      WHERE m.company_id = $1 AND m.active AND u.active AND 'OWNER' = ANY(m.roles)
-      ORDER BY m.created_at, u.id`,
-    [companyId],
-  );
-  return { company: toAdminCompany(row), owners };
+  const owners = await tx.kysely
+    .selectFrom('company_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.email', 'u.first_name', 'u.middle_name', 'u.locale'])
+    .where('m.company_id', '=', companyId)
+    .where('m.active', '=', true)
+    .where('u.active', '=', true)
+    .where((eb) => eb(eb.val('OWNER'), '=', eb.fn.any('m.roles')))
+    .orderBy('m.created_at')
+    .orderBy('u.id')
+    .execute();
+  return {
+    company: toAdminCompany(row),
+    owners: owners.map((owner) => {
+      if (!is(owner.locale, Locale)) throw new Error(`users.locale holds ${JSON.stringify(owner.locale)}, which the domain does not know`);
+      return { ...owner, locale: owner.locale };
+    }),
+  };
 }

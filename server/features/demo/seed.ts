@@ -2,7 +2,8 @@
 // company "ООО «Демо Завод»". Idempotent: logins that already exist are left as they are, so it can
 // run at every start and grow with later issues.
 
-import type { Database } from '../../db/database';
+import { randomUUID } from 'node:crypto';
+import type { Database, Queryable } from '../../db/database';
 import { hashPassword } from '../../auth/passwords';
 import { authorityOf } from '../../auth/users';
 import { translate } from '../../i18n/messages';
@@ -41,37 +42,45 @@ export async function seedDemo(db: Database, scryptLogN: number): Promise<number
   return created;
 }
 
+/** The demo logins' users present in the database, by lower-cased e-mail (their spelling in DEMO_LOGINS). */
+function demoUsers(db: Queryable) {
+  return db.kysely
+    .selectFrom('users')
+    .select((eb) => ['id', eb.fn<string>('lower', ['email']).as('email'), 'role', 'first_name', 'last_name', 'middle_name', 'other_position'])
+    .where((eb) => eb(eb.fn<string>('lower', ['email']), 'in', DEMO_LOGINS.map((l) => l.email)))
+    .execute();
+}
+
 async function seedDemoLogins(db: Database, scryptLogN: number): Promise<number> {
-  const existing = new Set(
-    (await db.query<{ email: string }>('SELECT lower(email) AS email FROM users WHERE lower(email) = ANY($1)', [DEMO_LOGINS.map((l) => l.email)])).map((r) => r.email),
-  );
+  const existing = new Set((await demoUsers(db)).map((r) => r.email));
   const missing = DEMO_LOGINS.filter((l) => !existing.has(l.email));
   if (missing.length === 0) return 0;
   const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD, scryptLogN)));
   let created = 0;
   await db.transaction(async (tx) => {
     for (const [i, login] of missing.entries()) {
-      const rows = await tx.query(
-        `INSERT INTO users (email, password_hash, first_name, last_name, middle_name, position, other_position, phone,
-                            registration_company, registration_inn, main_goal, role, authorities, locale, email_verified_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'ru', now())
-         ON CONFLICT DO NOTHING RETURNING id`,
-        [
-          login.email,
-          hashes[i] ?? '',
-          login.firstName,
-          login.lastName,
-          login.middleName,
-          login.position,
-          login.otherPosition ?? null,
-          `+7 (495) 000-00-${String(i + 10).padStart(2, '0')}`,
-          DEMO_COMPANY.name,
-          DEMO_COMPANY.inn,
-          login.role === 'OWNER' ? 'COST_REDUCTION' : null,
-          login.role,
-          [authorityOf(login.role)],
-        ],
-      );
+      const rows = await tx.kysely
+        .insertInto('users')
+        .values((eb) => ({
+          email: login.email,
+          password_hash: hashes[i] ?? '',
+          first_name: login.firstName,
+          last_name: login.lastName,
+          middle_name: login.middleName,
+          position: login.position,
+          other_position: login.otherPosition ?? null,
+          phone: `+7 (495) 000-00-${String(i + 10).padStart(2, '0')}`,
+          registration_company: DEMO_COMPANY.name,
+          registration_inn: DEMO_COMPANY.inn,
+          main_goal: login.role === 'OWNER' ? 'COST_REDUCTION' : null,
+          role: login.role,
+          authorities: [authorityOf(login.role)],
+          locale: 'ru',
+          email_verified_at: eb.fn<Date>('now'),
+        }))
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .execute();
       created += rows.length;
     }
   });
@@ -80,9 +89,7 @@ async function seedDemoLogins(db: Database, scryptLogN: number): Promise<number>
 
 /** The demo logins present in the database, for the start-up banner. */
 export async function listDemoLogins(db: Database): Promise<DemoLogin[]> {
-  const present = new Set(
-    (await db.query<{ email: string }>('SELECT lower(email) AS email FROM users WHERE lower(email) = ANY($1)', [DEMO_LOGINS.map((l) => l.email)])).map((r) => r.email),
-  );
+  const present = new Set((await demoUsers(db)).map((r) => r.email));
   return DEMO_LOGINS.filter((l) => present.has(l.email));
 }
 
@@ -134,47 +141,70 @@ const DEMO_SUGGESTIONS: readonly {
 /** The demo company with departments, about 50 employees, the demo logins as members and proposals in every status. */
 export async function seedDemoCompany(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
-    const exists = await tx.one('SELECT 1 FROM companies WHERE inn = $1', [DEMO_COMPANY.inn]);
+    const exists = await tx.kysely.selectFrom('companies').select('id').where('inn', '=', DEMO_COMPANY.inn).executeTakeFirst();
     if (exists) return;
-    const users = await tx.query<{ id: string; email: string; role: string; first_name: string; last_name: string; middle_name: string | null; other_position: string | null }>(
-      'SELECT id, lower(email) AS email, role, first_name, last_name, middle_name, other_position FROM users WHERE lower(email) = ANY($1)',
-      [DEMO_LOGINS.map((l) => l.email)],
-    );
+    const users = await demoUsers(tx);
     const byEmail = new Map(users.map((u) => [u.email, u]));
     const owner = byEmail.get('owner@demo.local');
-    const company = await tx.one<{ id: string }>(
-      `INSERT INTO companies (name, inn, kpp, legal_form, website, employee_count, verification_status, created_by)
-       VALUES ($1, $2, '771201001', 'LEGAL_ENTITY', 'https://demo-zavod.example', 50, 'VERIFIED', $3) RETURNING id`,
-      [DEMO_COMPANY.name, DEMO_COMPANY.inn, owner?.id ?? null],
-    );
-    if (!company) return;
+    const company = await tx.kysely
+      .insertInto('companies')
+      .values({
+        name: DEMO_COMPANY.name,
+        inn: DEMO_COMPANY.inn,
+        kpp: '771201001',
+        legal_form: 'LEGAL_ENTITY',
+        website: 'https://demo-zavod.example',
+        employee_count: 50,
+        verification_status: 'VERIFIED',
+        created_by: owner?.id ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const departments = new Map<string, string>();
     for (const name of DEMO_DEPARTMENTS) {
       const head = name === 'Производство' ? (byEmail.get('head@demo.local')?.id ?? null) : name === 'Отдел кадров' ? (byEmail.get('hr@demo.local')?.id ?? null) : null;
-      const row = await tx.one<{ id: string }>('INSERT INTO departments (company_id, name, head_user_id) VALUES ($1, $2, $3) RETURNING id', [company.id, name, head]);
-      if (row) departments.set(name, row.id);
+      const row = await tx.kysely.insertInto('departments').values({ company_id: company.id, name, head_user_id: head }).returning('id').executeTakeFirstOrThrow();
+      departments.set(name, row.id);
     }
     let number = 0;
     const serviceNumber = () => `Т-${String(++number).padStart(4, '0')}`;
     for (const login of DEMO_LOGINS) {
       const user = byEmail.get(login.email);
       if (!user || login.role === 'ADMIN') continue;
-      await tx.query('INSERT INTO company_members (company_id, user_id, roles) VALUES ($1, $2, $3)', [company.id, user.id, [login.role]]);
-      await tx.query(
-        `INSERT INTO employees (company_id, user_id, last_name, first_name, middle_name, position, email, service_number, department_id, roles)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [company.id, user.id, user.last_name, user.first_name, user.middle_name, user.other_position ?? translate('ru', `enum.position.${login.position}`), login.email, serviceNumber(), departments.get(DEMO_MEMBER_DEPARTMENT[login.email] ?? '') ?? null, [login.role]],
-      );
+      await tx.kysely.insertInto('company_members').values({ company_id: company.id, user_id: user.id, roles: [login.role] }).execute();
+      await tx.kysely
+        .insertInto('employees')
+        .values({
+          company_id: company.id,
+          user_id: user.id,
+          last_name: user.last_name,
+          first_name: user.first_name,
+          middle_name: user.middle_name,
+          position: user.other_position ?? translate('ru', `enum.position.${login.position}`),
+          email: login.email,
+          service_number: serviceNumber(),
+          department_id: departments.get(DEMO_MEMBER_DEPARTMENT[login.email] ?? '') ?? null,
+          roles: [login.role],
+        })
+        .execute();
     }
     const names = [...DEMO_DEPARTMENTS];
     for (let i = 0; number < 50; i++) {
       const department = names[i % 3 === 0 ? 0 : i % names.length] ?? 'Производство';
       const positions = POSITIONS_BY_DEPARTMENT[department] ?? ['Специалист'];
-      await tx.query(
-        `INSERT INTO employees (company_id, last_name, first_name, middle_name, position, service_number, department_id, imported)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, true)`,
-        [company.id, LAST_NAMES[i % LAST_NAMES.length] ?? 'Иванов', FIRST_NAMES[(i * 5) % FIRST_NAMES.length] ?? 'Иван', MIDDLE_NAMES[(i * 3) % MIDDLE_NAMES.length] ?? null, positions[i % positions.length] ?? null, serviceNumber(), departments.get(department) ?? null],
-      );
+      await tx.kysely
+        .insertInto('employees')
+        .values({
+          company_id: company.id,
+          last_name: LAST_NAMES[i % LAST_NAMES.length] ?? 'Иванов',
+          first_name: FIRST_NAMES[(i * 5) % FIRST_NAMES.length] ?? 'Иван',
+          middle_name: MIDDLE_NAMES[(i * 3) % MIDDLE_NAMES.length] ?? null,
+          position: positions[i % positions.length] ?? null,
+          service_number: serviceNumber(),
+          department_id: departments.get(department) ?? null,
+          imported: true,
+        })
+        .execute();
     }
     const day = 24 * 60 * 60 * 1000;
     for (const s of DEMO_SUGGESTIONS) {
@@ -188,29 +218,30 @@ export async function seedDemoCompany(db: Database): Promise<void> {
         { at: received.toISOString(), kind: 'SUBMITTED', byUserId: author.id, comment: null },
         ...(s.status === 'UNDER_CONSIDERATION' ? [] : [{ at: decided.toISOString(), kind: s.status, byUserId: reviewer, comment: s.comment ?? null }]),
       ];
-      await tx.query(
-        `INSERT INTO suggestions (company_id, id, title, problem, solution, expected_effect, effect_amount_minor, effect_currency, department_id,
-                                  author_id, author_name, status, due_at, submitted_at, received_at, review_comment, history, created_at, updated_at)
-         VALUES ($1, gen_random_uuid(), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15::jsonb, $13, $16)`,
-        [
-          company.id,
-          s.title,
-          s.problem,
-          s.solution,
-          s.effect,
-          s.amountMinor === null ? null : String(s.amountMinor),
-          s.amountMinor === null ? null : 'RUB',
-          departmentId,
-          author.id,
-          [author.last_name, author.first_name, author.middle_name].filter(Boolean).join(' '),
-          s.status,
-          new Date(received.getTime() + 5 * day).toISOString(),
-          received.toISOString(),
-          s.status === 'UNDER_CONSIDERATION' ? null : (s.comment ?? null),
-          JSON.stringify(history),
-          (s.status === 'UNDER_CONSIDERATION' ? received : decided).toISOString(),
-        ],
-      );
+      await tx.kysely
+        .insertInto('suggestions')
+        .values({
+          company_id: company.id,
+          id: randomUUID(),
+          title: s.title,
+          problem: s.problem,
+          solution: s.solution,
+          expected_effect: s.effect,
+          effect_amount_minor: s.amountMinor === null ? null : String(s.amountMinor),
+          effect_currency: s.amountMinor === null ? null : 'RUB',
+          department_id: departmentId,
+          author_id: author.id,
+          author_name: [author.last_name, author.first_name, author.middle_name].filter(Boolean).join(' '),
+          status: s.status,
+          due_at: new Date(received.getTime() + 5 * day).toISOString(),
+          submitted_at: received.toISOString(),
+          received_at: received.toISOString(),
+          review_comment: s.status === 'UNDER_CONSIDERATION' ? null : (s.comment ?? null),
+          history: JSON.stringify(history),
+          created_at: received.toISOString(),
+          updated_at: (s.status === 'UNDER_CONSIDERATION' ? received : decided).toISOString(),
+        })
+        .execute();
     }
   });
 }

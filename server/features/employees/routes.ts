@@ -1,6 +1,6 @@
 // The employee calls of docs/api.md ("Employees"), declared (server/route.ts): any member reads the list
 // and a card (contacts only for those who manage people, decided in the service); HR, the owner and the CEO
-// add and edit. The import (./import/) registers its own routes.
+// add and edit. The import's routes are declared in ./import/routes.ts.
 
 import { type } from 'superstruct';
 import { EMPLOYEE_STATES, EmployeeInput, EmployeePatch } from '../../../src/domain/company';

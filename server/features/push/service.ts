@@ -14,6 +14,7 @@
 // The batch holds its transaction (and on PostgreSQL the company's change-feed lock) until the last
 // operation: at most MAX_PUSH_OPERATIONS operations keep that short.
 
+import { sql } from 'kysely';
 import type { Locale } from '../../../src/domain/auth';
 import { API_PREFIX } from '../../../src/domain/paths';
 import type { UserRow } from '../../auth/users';
@@ -131,13 +132,14 @@ async function applyOne(tx: Queryable, context: BatchContext, operation: PushOpe
       hash: requestHash(operation.method, `${SERVICE_PREFIX}${operation.path}`, operation.body),
     };
     // Never released: a new savepoint of the same name hides the previous one, and a rollback goes to the
-    // latest, so each operation costs one statement here instead of two.
-    await tx.query('SAVEPOINT push_operation');
+    // latest, so each operation costs one statement here instead of two. Plain statements on the batch's
+    // connection: Kysely's own savepoints belong to transactions it opens, which ours never are.
+    await sql`SAVEPOINT push_operation`.execute(tx.kysely);
     let outcome: IdempotentResult;
     try {
       outcome = await applyIdempotent(tx, keyed, work);
     } catch (error) {
-      await tx.query('ROLLBACK TO SAVEPOINT push_operation');
+      await sql`ROLLBACK TO SAVEPOINT push_operation`.execute(tx.kysely);
       throw error;
     }
     return { id: operation.id, status: outcome.status, body: outcome.body };

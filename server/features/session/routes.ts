@@ -1,17 +1,22 @@
 // Session data the app shell loads after sign-in (spec section 7): the current user, the enums and
-// units of the app config, the user's language, and the unauthenticated health probe.
+// units of the app config, the user's language and profile, the password change, and the unauthenticated
+// health probe, declared (server/route.ts). What it guarantees: a user changes only their own names, phone and
+// language (the body struct refuses every other field); a password change checks the current password before
+// its transaction and counts a wrong one with the sign-in failures of the account and the client address
+// (auth/throttle.ts), so a stolen access token guesses no faster than sign-in; a changed password ends every
+// other session.
 
-import type { FastifyInstance } from 'fastify';
+import type { Updateable } from 'kysely';
 import { COMPANY_ROLES, IMPLEMENTATION_GOALS, POSITIONS, REGISTRATION_ROLES, PasswordChangeInput, ProfilePatch, type Locale as LocaleValue } from '../../../src/domain/auth';
 import type { EnumOption, EnumsData, Unit } from '../../../src/domain/user';
-import type { AppContext } from '../../context';
+import type { DB } from '../../db/kysely';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/messages';
-import { localeOf, parseBody } from '../../http';
-import { toCurrentUser, type UserRow } from '../../auth/users';
+import { toCurrentUser, toUserRow } from '../../auth/users';
 import { assertNotThrottled, clearAccountFailures, recordFailure } from '../../auth/throttle';
 import { runIdempotent } from '../../idempotency';
 import { membershipsOf } from '../../auth/access';
+import { access, defineRoute, ok, type DeclaredRoute } from '../../route';
 
 export const CURRENCIES = ['RUB', 'USD', 'AUD'] as const;
 export const PLATFORM_ROLES = ['ADMIN'] as const;
@@ -38,87 +43,115 @@ export function buildUnits(locale: LocaleValue): Unit[] {
   return BASE_INDICATOR_UNITS.map((id) => ({ id, title: translate(locale, `unit.${id}`), type: 'BASE_INDICATOR' }));
 }
 
-export function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/user', async (request) => {
-    const user = await ctx.requireUser(request);
-    return { data: { ...toCurrentUser(user), companies: await membershipsOf(ctx.db, user.id) }, message: 'OK' };
-  });
+/** The columns a profile patch changes: only the fields it names (`middleName: null` or '' clears it). */
+function profileChanges(patch: ProfilePatch): Updateable<DB['users']> {
+  const changes: Updateable<DB['users']> = {};
+  if (patch.locale !== undefined) changes.locale = patch.locale;
+  if (patch.firstName !== undefined) changes.first_name = patch.firstName;
+  if (patch.lastName !== undefined) changes.last_name = patch.lastName;
+  if (patch.middleName !== undefined) changes.middle_name = patch.middleName || null;
+  if (patch.phone !== undefined) changes.phone = patch.phone;
+  return changes;
+}
 
-  app.patch('/user', async (request, reply) => {
-    const user = await ctx.requireUser(request);
-    const patch = parseBody(ProfilePatch, request.body);
-    return runIdempotent(ctx.db, request, reply, user.id, async (tx) => {
-      const updated = await tx.one<UserRow>(
-        `UPDATE users SET locale = COALESCE($2, locale), first_name = COALESCE($3, first_name), last_name = COALESCE($4, last_name),
-                          middle_name = CASE WHEN $5::boolean THEN $6 ELSE middle_name END, phone = COALESCE($7, phone), updated_at = now()
-          WHERE id = $1 RETURNING *`,
-        [
-          user.id,
-          patch.locale ?? null,
-          patch.firstName ?? null,
-          patch.lastName ?? null,
-          patch.middleName !== undefined,
-          patch.middleName || null,
-          patch.phone ?? null,
-        ],
-      );
+export const sessionRoutes: readonly DeclaredRoute[] = [
+  defineRoute({
+    method: 'GET',
+    path: '/user',
+    access: access.user,
+    handler: async ({ db, user }) => ok({ ...toCurrentUser(user), companies: await membershipsOf(db, user.id) }),
+  }),
+
+  defineRoute({
+    method: 'PATCH',
+    path: '/user',
+    access: access.user,
+    body: ProfilePatch,
+    handler: async ({ db, user, body }) => {
+      const updated = await db.kysely
+        .updateTable('users')
+        .set((eb) => ({ ...profileChanges(body), updated_at: eb.fn<Date>('now') }))
+        .where('id', '=', user.id)
+        .returningAll()
+        .executeTakeFirst();
       if (!updated) throw new AppError('unauthorized', 401);
-      return { status: 200, body: { data: { ...toCurrentUser(updated), companies: await membershipsOf(tx, user.id) }, message: 'OK' } };
-    });
-  });
+      return ok({ ...toCurrentUser(toUserRow(updated)), companies: await membershipsOf(db, user.id) });
+    },
+  }),
 
   // Wrong current passwords count with the sign-in failures of the account and the client address
   // (auth/throttle.ts), so a stolen access token cannot be used to guess the password faster than sign-in.
-  // The current password is checked before the transaction (scrypt is slow); a replay of a finished change
-  // answers the stored result, whatever the check said, because runIdempotent answers it before `work` runs.
-  app.post('/user/password', async (request, reply) => {
-    const user = await ctx.requireUser(request);
-    const input = parseBody(PasswordChangeInput, request.body);
-    const keys = { account: user.email.toLowerCase(), address: request.ip };
-    await assertNotThrottled(ctx.db, keys);
-    const isCurrent = await ctx.passwords.verify(input.currentPassword, user.password_hash);
-    const newHash = isCurrent ? await ctx.passwords.hash(input.newPassword) : null;
-    let outcome = null as 'wrong' | 'changed' | null;
-    const locale = localeOf(request);
-    try {
-      return await runIdempotent(ctx.db, request, reply, user.id, async (tx) => {
-        // The hash must still be the one checked (no other change got in between).
-        const changed = newHash
-          ? await tx.one('UPDATE users SET password_hash = $3, updated_at = now() WHERE id = $1 AND password_hash = $2 RETURNING id', [user.id, user.password_hash, newHash])
-          : null;
-        if (!changed) {
-          outcome = 'wrong';
-          throw new AppError('validation', 400, { fieldErrors: { currentPassword: 'passwordWrong' } });
-        }
-        // Every session ends; this one goes on with the new pair answered here.
-        await ctx.tokens.revokeAllOf(user.id, tx);
-        const pair = await ctx.tokens.issuePair(user.id, tx);
-        outcome = 'changed';
-        return { status: 200, body: { ...pair, data: null, message: translate(locale, 'mail.notice.passwordUpdated') } };
-      });
-    } finally {
-      if (outcome === 'wrong') await recordFailure(ctx.db, keys);
-      else if (outcome === 'changed') await clearAccountFailures(ctx.db, keys.account);
-    }
-  });
+  // The current password is checked before the transaction (scrypt is slow), so this route is declared as no
+  // write and opens its idempotent transaction itself; a replay of a finished change answers the stored result,
+  // whatever the check said, because runIdempotent answers it before `work` runs. A wrong password is recorded
+  // after the transaction has rolled back (its refusal leaves nothing else behind).
+  defineRoute({
+    method: 'POST',
+    path: '/user/password',
+    access: access.user,
+    body: PasswordChangeInput,
+    write: false,
+    handler: async ({ ctx, request, reply, user, body, locale }) => {
+      const keys = { account: user.email.toLowerCase(), address: request.ip };
+      await assertNotThrottled(ctx.db, keys, ctx.clock.now());
+      const isCurrent = await ctx.passwords.verify(body.currentPassword, user.password_hash);
+      const newHash = isCurrent ? await ctx.passwords.hash(body.newPassword) : null;
+      let outcome = null as 'wrong' | null;
+      try {
+        return await runIdempotent(ctx.db, request, reply, user.id, async (tx) => {
+          // The hash must still be the one checked (no other change got in between).
+          const changed = newHash
+            ? await tx.kysely
+                .updateTable('users')
+                .set((eb) => ({ password_hash: newHash, updated_at: eb.fn<Date>('now') }))
+                .where('id', '=', user.id)
+                .where('password_hash', '=', user.password_hash)
+                .returning('id')
+                .executeTakeFirst()
+            : undefined;
+          if (!changed) {
+            outcome = 'wrong';
+            throw new AppError('validation', 400, { fieldErrors: { currentPassword: 'passwordWrong' } });
+          }
+          // Every session ends; this one goes on with the new pair answered here.
+          await ctx.tokens.revokeAllOf(user.id, tx);
+          // In the change's transaction: runIdempotent sends the answer before a `finally` here would run.
+          await clearAccountFailures(tx, keys.account);
+          const pair = await ctx.tokens.issuePair(user.id, tx);
+          return { status: 200, body: { ...pair, data: null, message: translate(locale, 'mail.notice.passwordUpdated') } };
+        });
+      } finally {
+        if (outcome === 'wrong') await recordFailure(ctx.db, keys, ctx.clock.now());
+      }
+    },
+  }),
 
-  app.get('/enums', async (request) => {
-    await ctx.requireUser(request);
-    return { data: buildEnums(localeOf(request), ctx.config.supportLink), message: 'OK' };
-  });
+  defineRoute({
+    method: 'GET',
+    path: '/enums',
+    access: access.user,
+    handler: ({ ctx, locale }) => Promise.resolve(ok(buildEnums(locale, ctx.config.supportLink))),
+  }),
 
-  app.get('/units', async (request) => {
-    await ctx.requireUser(request);
-    return { data: buildUnits(localeOf(request)), message: 'OK' };
-  });
+  defineRoute({
+    method: 'GET',
+    path: '/units',
+    access: access.user,
+    handler: ({ locale }) => Promise.resolve(ok(buildUnits(locale))),
+  }),
 
-  app.get('/health', async (_request, reply) => {
-    void reply.header('Cache-Control', 'no-store');
-    try {
-      await ctx.db.query('SELECT 1');
-    } catch (error) {
-      throw new AppError('databaseUnavailable', 503, { values: { reason: error instanceof Error ? error.message : String(error) } });
-    }
-    return { data: { status: 'ok' }, message: 'OK' };
-  });
-}
+  defineRoute({
+    method: 'GET',
+    path: '/health',
+    access: access.public,
+    handler: async ({ ctx, reply }) => {
+      void reply.header('Cache-Control', 'no-store');
+      try {
+        await ctx.db.kysely.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
+      } catch (error) {
+        throw new AppError('databaseUnavailable', 503, { values: { reason: error instanceof Error ? error.message : String(error) } });
+      }
+      return ok({ status: 'ok' });
+    },
+  }),
+];

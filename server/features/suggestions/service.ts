@@ -1,11 +1,19 @@
 // Proposals: submit, list, read (docs/api.md, "Proposals"). Every call runs after requireMember; the
-// visibility rule is canSeeSuggestion of src/domain/permissions.ts, written here once as SQL.
+// visibility rule is canSeeSuggestion of src/domain/permissions.ts, written here once as a query condition
+// (`visibleTo`), which the sync pull applies too. What it guarantees: a member reads only the proposals that
+// rule lets them see (any other id, a malformed one included, is simply not found); a submit stores the
+// proposal, its images (the caller's own, not yet attached, locked until the commit) and its history in the
+// caller's transaction, or nothing; the list pages by an exact keyset (created_at to the microsecond, then the
+// id as a uuid), so no row is skipped or repeated between pages.
 
 import { randomUUID } from 'node:crypto';
+import { expressionBuilder, sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
 import { canSeeAllSuggestions, canSubmitSuggestion } from '../../../src/domain/permissions';
 import {
   dueDateOf,
   isUuid,
+  type Currency,
   type Suggestion,
   type SuggestionHistoryEntry,
   type SuggestionInput,
@@ -14,6 +22,7 @@ import {
 } from '../../../src/domain/suggestion';
 import type { Queryable } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
+import type { DB } from '../../db/kysely';
 import { AppError } from '../../errors';
 import { fullNameOf, type UserRow } from '../../auth/users';
 import { imageLinkOf } from '../files/routes';
@@ -21,54 +30,73 @@ import type { ImageType } from '../files/detect';
 import type { Membership } from '../../auth/access';
 import type { Once } from '../../operation';
 
-export interface SuggestionRow {
-  company_id: string;
+/** An image of a proposal, in its position. */
+interface ProposalImage {
   id: string;
-  title: string;
-  problem: string;
-  solution: string;
-  expected_effect: string;
-  effect_amount_minor: string | number | null;
-  effect_currency: 'RUB' | 'USD' | 'AUD' | null;
-  department_id: string;
-  goal_id: string | null;
-  author_id: string;
-  author_name: string;
+  contentType: ImageType;
+  name: string;
+}
+
+/**
+ * Columns whose values the schema keeps narrower than its types say: status and effect_currency by their
+ * CHECK constraints, history as only this module writes it (an image's content type, by files' CHECK, is
+ * narrowed the same way where images are read).
+ */
+interface Narrowed {
   status: SuggestionStatus;
-  due_at: Date;
-  submitted_at: Date;
-  received_at: Date;
-  review_comment: string | null;
+  effect_currency: Currency | null;
   history: SuggestionHistoryEntry[];
-  created_at: Date;
-  updated_at: Date;
-  /** created_at to the microsecond (a Date keeps milliseconds): what the list's cursor compares. */
-  created_key?: string;
-  images: { id: string; contentType: ImageType; name: string }[] | null;
 }
 
-/** Columns of a proposal with its images, from `suggestions s`. */
-/** The columns of a proposal (without its images), as `SuggestionRow` reads them; also an insert's RETURNING. */
-const SUGGESTION_COLUMNS = `company_id, id, title, problem, solution, expected_effect,
-  effect_amount_minor::text AS effect_amount_minor, effect_currency, department_id, goal_id, author_id,
-  author_name, status, due_at, submitted_at, received_at, review_comment, history, created_at, updated_at`;
+/** A `suggestions` row with its images (null: none), as the reads below return it. */
+export type SuggestionRow = Omit<Selectable<DB['suggestions']>, keyof Narrowed> &
+  Narrowed & {
+    images: ProposalImage[] | null;
+  };
 
-export const SUGGESTION_SELECT = `SELECT s.company_id, s.id, s.title, s.problem, s.solution, s.expected_effect,
-  s.effect_amount_minor::text AS effect_amount_minor, s.effect_currency, s.department_id, s.goal_id, s.author_id,
-  s.author_name, s.status, s.due_at, s.submitted_at, s.received_at, s.review_comment, s.history, s.created_at, s.updated_at,
-  s.change_seq::text AS cs,
-  to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_key,
-  (SELECT json_agg(json_build_object('id', f.id, 'contentType', f.content_type, 'name', f.name) ORDER BY si.position)
-     FROM suggestion_images si JOIN files f ON f.id = si.file_id
-    WHERE si.company_id = s.company_id AND si.suggestion_id = s.id) AS images
-  FROM suggestions s`;
+/** The proposals of the queries below, under the alias `s`. */
+type Proposals = { s: DB['suggestions'] };
 
-/** SQL condition: the proposal `s` is visible to member ($user, $seesAll, $heads). */
-export function visibleCondition(user: string, seesAll: string, heads: string): string {
-  return `(s.author_id = ${user} OR ${seesAll}::boolean OR s.department_id::text = ANY(${heads}::text[]))`;
+/**
+ * Every column of a proposal (`s`) with its images in their order and `created_key`, created_at to the
+ * microsecond (a Date keeps milliseconds): what the list's cursor compares.
+ */
+export function selectSuggestions(db: Queryable) {
+  return db.kysely
+    .selectFrom('suggestions as s')
+    .selectAll('s')
+    .select((eb) => [
+      eb
+        .fn<string>('to_char', [eb.fn('timezone', [sql.lit('UTC'), 's.created_at']), sql.lit('YYYY-MM-DD"T"HH24:MI:SS.US"Z"')])
+        .as('created_key'),
+      eb
+        .selectFrom('suggestion_images as si')
+        .innerJoin('files as f', 'f.id', 'si.file_id')
+        .whereRef('si.company_id', '=', 's.company_id')
+        .whereRef('si.suggestion_id', '=', 's.id')
+        .select((agg) =>
+          agg.fn
+            .jsonAgg(jsonBuildObject({ id: agg.ref('f.id'), contentType: agg.ref('f.content_type'), name: agg.ref('f.name') }))
+            .orderBy('si.position')
+            .as('images'),
+        )
+        .as('images'),
+    ])
+    .$narrowType<Narrowed & { images: ProposalImage[] | null }>();
 }
 
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+/**
+ * The condition "the proposal `s` is visible to the member" (canSeeSuggestion): their own, every one for a
+ * company-wide role, those of the departments they head. The headed departments are compared as uuids (they
+ * come from the database), so the department index can serve them.
+ */
+export function visibleTo(member: Membership): Expression<SqlBool> {
+  const eb = expressionBuilder<Proposals, 's'>();
+  if (canSeeAllSuggestions(member.roles)) return eb.lit(true);
+  const own = eb('s.author_id', '=', member.userId);
+  if (member.headOfDepartmentIds.length === 0) return own;
+  return eb.or([own, eb('s.department_id', '=', eb.fn.any(eb.val([...member.headOfDepartmentIds])))]);
+}
 
 export function toSuggestion(row: SuggestionRow): Suggestion {
   return {
@@ -88,13 +116,13 @@ export function toSuggestion(row: SuggestionRow): Suggestion {
     authorId: row.author_id,
     authorName: row.author_name,
     status: row.status,
-    dueAt: iso(row.due_at),
-    submittedAt: iso(row.submitted_at),
-    receivedAt: iso(row.received_at),
+    dueAt: row.due_at.toISOString(),
+    submittedAt: row.submitted_at.toISOString(),
+    receivedAt: row.received_at.toISOString(),
     reviewComment: row.review_comment,
     history: row.history,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
   };
 }
 
@@ -102,10 +130,11 @@ export async function readSuggestion(db: Queryable, member: Membership, id: stri
   // Compared as a uuid, so the primary key finds the row: a text comparison scans the company's proposals,
   // which made every submit slower as the company grew. A malformed id is simply not found.
   if (!isUuid(id)) throw new AppError('notFound', 404);
-  const row = await db.one<SuggestionRow>(
-    `${SUGGESTION_SELECT} WHERE s.company_id = $1 AND s.id = $2::uuid AND ${visibleCondition('$3', '$4', '$5')}`,
-    [member.companyId, id.toLowerCase(), member.userId, canSeeAllSuggestions(member.roles), [...member.headOfDepartmentIds]],
-  );
+  const row = await selectSuggestions(db)
+    .where('s.company_id', '=', member.companyId)
+    .where('s.id', '=', id.toLowerCase())
+    .where(visibleTo(member))
+    .executeTakeFirst();
   if (!row) throw new AppError('notFound', 404);
   return toSuggestion(row);
 }
@@ -116,28 +145,36 @@ export interface CreateSuggestionOptions {
   once?: Once;
 }
 
+const invalidField = (field: 'departmentId' | 'imageIds') => new AppError('validation', 400, { fieldErrors: { [field]: 'invalid' } });
+
 export async function createSuggestion(tx: Queryable, member: Membership, user: UserRow, input: SuggestionInput, options: CreateSuggestionOptions = {}): Promise<Suggestion> {
   const now = options.now ?? new Date();
   const once: Once = options.once ?? ((_key, read) => read());
   if (!canSubmitSuggestion(member.roles)) throw new AppError('forbidden', 403);
+  // Any non-empty text passes the body's struct; one that is not a uuid names no department.
+  if (!isUuid(input.departmentId)) throw invalidField('departmentId');
   const departmentId = input.departmentId.toLowerCase();
   const department = await once(`department:${member.companyId}:${departmentId}`, () =>
-    tx.one('SELECT 1 FROM departments WHERE company_id = $1 AND id::text = $2', [member.companyId, departmentId]),
+    tx.kysely.selectFrom('departments').select('id').where('company_id', '=', member.companyId).where('id', '=', departmentId).executeTakeFirst(),
   );
-  if (!department) throw new AppError('validation', 400, { fieldErrors: { departmentId: 'invalid' } });
+  if (!department) throw invalidField('departmentId');
 
   const imageIds = input.imageIds.map((i) => i.toLowerCase());
-  let images: NonNullable<SuggestionRow['images']> = [];
-  if (new Set(imageIds).size !== imageIds.length) throw new AppError('validation', 400, { fieldErrors: { imageIds: 'invalid' } });
+  let images: ProposalImage[] = [];
+  if (new Set(imageIds).size !== imageIds.length) throw invalidField('imageIds');
   if (imageIds.length > 0) {
-    const usable = await tx.query<{ id: string; content_type: ImageType; name: string }>(
-      `SELECT f.id, f.content_type, f.name FROM files f
-        WHERE f.id::text = ANY($1::text[]) AND f.owner_id = $2 AND f.company_id IS NULL
-          AND NOT EXISTS (SELECT 1 FROM suggestion_images si WHERE si.file_id = f.id)
-        FOR UPDATE`,
-      [imageIds, user.id],
-    );
-    if (usable.length !== imageIds.length) throw new AppError('validation', 400, { fieldErrors: { imageIds: 'invalid' } });
+    // The caller's own uploads not yet attached to anything, locked so a concurrent submit cannot take them too.
+    const usable = await tx.kysely
+      .selectFrom('files as f')
+      .select(['f.id', 'f.content_type', 'f.name'])
+      .where('f.id', '=', (eb) => eb.fn.any(eb.val(imageIds)))
+      .where('f.owner_id', '=', user.id)
+      .where('f.company_id', 'is', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('suggestion_images as si').select('si.file_id').whereRef('si.file_id', '=', 'f.id'))))
+      .forUpdate()
+      .$narrowType<{ content_type: ImageType }>()
+      .execute();
+    if (usable.length !== imageIds.length) throw invalidField('imageIds');
     const byId = new Map(usable.map((f) => [f.id, f]));
     images = imageIds.flatMap((fileId) => {
       const file = byId.get(fileId);
@@ -149,43 +186,46 @@ export async function createSuggestion(tx: Queryable, member: Membership, user: 
   const received = now;
   const submitted = input.submittedAt && Date.parse(input.submittedAt) < now.getTime() ? new Date(input.submittedAt) : now;
   const history: SuggestionHistoryEntry[] = [{ at: submitted.toISOString(), kind: 'SUBMITTED', byUserId: user.id, comment: null }];
-  let inserted: SuggestionRow | null;
+  let inserted: Omit<SuggestionRow, 'images'> | undefined;
   try {
     // The row comes back from the insert itself (no second read), and created_at is the insert's own clock,
     // so proposals created in one transaction (a push batch) still list in the order they were written.
-    inserted = await tx.one<SuggestionRow>(
-      `INSERT INTO suggestions (company_id, id, title, problem, solution, expected_effect, effect_amount_minor, effect_currency,
-                                department_id, goal_id, author_id, author_name, due_at, submitted_at, received_at, history,
-                                created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb, clock_timestamp(), clock_timestamp())
-       RETURNING ${SUGGESTION_COLUMNS}`,
-      [
-        member.companyId,
+    inserted = await tx.kysely
+      .insertInto('suggestions')
+      .values((eb) => ({
+        company_id: member.companyId,
         id,
-        input.title,
-        input.problem,
-        input.solution,
-        input.expectedEffect,
-        input.effectEstimate ? String(input.effectEstimate.amountMinor) : null,
-        input.effectEstimate?.currency ?? null,
-        input.departmentId.toLowerCase(),
-        input.goalId?.toLowerCase() ?? null,
-        user.id,
-        fullNameOf(user),
-        dueDateOf(received.toISOString()),
-        submitted.toISOString(),
-        received.toISOString(),
-        JSON.stringify(history),
-      ],
-    );
+        title: input.title,
+        problem: input.problem,
+        solution: input.solution,
+        expected_effect: input.expectedEffect,
+        effect_amount_minor: input.effectEstimate ? String(input.effectEstimate.amountMinor) : null,
+        effect_currency: input.effectEstimate?.currency ?? null,
+        department_id: departmentId,
+        goal_id: input.goalId?.toLowerCase() ?? null,
+        author_id: user.id,
+        author_name: fullNameOf(user),
+        due_at: dueDateOf(received.toISOString()),
+        submitted_at: submitted.toISOString(),
+        received_at: received.toISOString(),
+        history: JSON.stringify(history),
+        created_at: eb.fn<Date>('clock_timestamp'),
+        updated_at: eb.fn<Date>('clock_timestamp'),
+      }))
+      .returningAll()
+      .$narrowType<Narrowed>()
+      .executeTakeFirst();
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('suggestionExists', 409);
     throw error;
   }
-  for (const [position, fileId] of imageIds.entries()) {
-    await tx.query('INSERT INTO suggestion_images (company_id, suggestion_id, file_id, position) VALUES ($1, $2, $3, $4)', [member.companyId, id, fileId, position]);
+  if (imageIds.length > 0) {
+    await tx.kysely
+      .insertInto('suggestion_images')
+      .values(imageIds.map((fileId, position) => ({ company_id: member.companyId, suggestion_id: id, file_id: fileId, position })))
+      .execute();
+    await tx.kysely.updateTable('files').set({ company_id: member.companyId }).where('id', '=', (eb) => eb.fn.any(eb.val(imageIds))).execute();
   }
-  if (imageIds.length > 0) await tx.query('UPDATE files SET company_id = $1 WHERE id::text = ANY($2::text[])', [member.companyId, imageIds]);
   if (!inserted) throw new Error('the insert returned no proposal');
   return toSuggestion({ ...inserted, images });
 }
@@ -202,15 +242,35 @@ interface ListCursor {
   i: string;
 }
 
-function encodeCursor(row: SuggestionRow): string {
+function encodeCursor(row: { created_key: string; id: string }): string {
   // To the microsecond: proposals written within one millisecond (a push batch) must not fall between pages.
-  return Buffer.from(JSON.stringify({ c: row.created_key ?? iso(row.created_at), i: row.id } satisfies ListCursor)).toString('base64url');
+  return Buffer.from(JSON.stringify({ c: row.created_key, i: row.id } satisfies ListCursor)).toString('base64url');
 }
 
+/** A UTC instant as the cursor writes it (`created_key`); earlier builds wrote milliseconds. */
+const CURSOR_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?Z$/;
+
+/**
+ * Only an instant PostgreSQL reads as the same instant may reach the query: `Date.parse` takes strings such as
+ * '1' or '2026-02-31' that timestamptz refuses (a 500) or reads differently.
+ */
+function isCursorInstant(value: string): boolean {
+  const match = CURSOR_INSTANT.exec(value);
+  if (!match) return false;
+  const [, year, month, day, hour, minute, second] = match;
+  const seconds = `${year}-${month}-${day}T${hour}:${minute}:${second}`;
+  const parsed = new Date(`${seconds}Z`);
+  return Number(year) >= 1 && !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 19) === seconds;
+}
+
+/** A cursor this list made, or 400 `errors.cursor` (never a value the query would choke on). */
 function decodeCursor(raw: string): ListCursor {
   try {
-    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<ListCursor>;
-    if (typeof value.c === 'string' && typeof value.i === 'string' && !Number.isNaN(Date.parse(value.c))) return { c: value.c, i: value.i };
+    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (typeof value === 'object' && value !== null && 'c' in value && 'i' in value) {
+      const { c, i } = value;
+      if (typeof c === 'string' && isCursorInstant(c) && isUuid(i)) return { c, i: i.toLowerCase() };
+    }
   } catch {
     // falls through to the 400 below
   }
@@ -225,25 +285,26 @@ function decodeCursor(raw: string): ListCursor {
 export async function listSuggestions(db: Queryable, member: Membership, options: ListOptions): Promise<{ items: Suggestion[]; nextCursor: string | null }> {
   const seesAll = canSeeAllSuggestions(member.roles);
   if (options.scope === 'company' && !seesAll && member.headOfDepartmentIds.length === 0) throw new AppError('forbidden', 403);
-  const params: (string | number | boolean | string[])[] = [member.companyId, member.userId];
-  const where = ['s.company_id = $1'];
-  if (options.scope === 'mine') where.push('s.author_id = $2');
-  else {
-    params.push(seesAll, [...member.headOfDepartmentIds]);
-    if (options.scope === 'company') where.push(`s.author_id <> $2 AND (($3::boolean) OR s.department_id::text = ANY($4::text[]))`);
-    else where.push(visibleCondition('$2', '$3', '$4'));
+  const cursor = options.cursor ? decodeCursor(options.cursor) : null;
+  let query = selectSuggestions(db).where('s.company_id', '=', member.companyId);
+  if (options.scope === 'mine') query = query.where('s.author_id', '=', member.userId);
+  else if (options.scope === 'company') {
+    query = query.where('s.author_id', '<>', member.userId);
+    if (!seesAll) query = query.where('s.department_id', '=', (eb) => eb.fn.any(eb.val([...member.headOfDepartmentIds])));
+  } else query = query.where(visibleTo(member));
+  if (options.status) query = query.where('s.status', '=', options.status);
+  if (cursor) {
+    // Exact keyset: created_at to the microsecond, then the id as a uuid, in the very order of the ORDER BY
+    // (a uuid's order is its bytes'; as text it would also depend on the collation and bypass the index).
+    query = query.where((eb) =>
+      eb(eb.refTuple('s.created_at', 's.id'), '<', eb.tuple(eb.cast<Date>(eb.val(cursor.c), 'timestamptz'), eb.cast<string>(eb.val(cursor.i), 'uuid'))),
+    );
   }
-  if (options.status) {
-    params.push(options.status);
-    where.push(`s.status = $${params.length}`);
-  }
-  if (options.cursor) {
-    const cursor = decodeCursor(options.cursor);
-    params.push(cursor.c, cursor.i);
-    where.push(`(s.created_at, s.id::text) < ($${params.length - 1}::timestamptz, $${params.length})`);
-  }
-  params.push(options.limit + 1);
-  const rows = await db.query<SuggestionRow>(`${SUGGESTION_SELECT} WHERE ${where.join(' AND ')} ORDER BY s.created_at DESC, s.id::text DESC LIMIT $${params.length}`, params);
+  const rows = await query
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(options.limit + 1)
+    .execute();
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return { items: page.map(toSuggestion), nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null };

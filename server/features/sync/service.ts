@@ -13,13 +13,15 @@
 // (the device asks for rows whose changes it skipped while it held unsent changes of them).
 
 import { createHash } from 'node:crypto';
-import { canSeeSuggestion, canSeeAllSuggestions } from '../../../src/domain/permissions';
+import { expressionBuilder, sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import { canSeeSuggestion } from '../../../src/domain/permissions';
 import { SYNC_ROWS_MAX_KEYS, SYNC_TABLES, isUuid, type SyncChange, type SyncPage, type SyncRows, type SyncTable } from '../../../src/domain/suggestion';
-import type { Database, Queryable, SqlParam } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
+import type { DB } from '../../db/kysely';
 import { AppError } from '../../errors';
 import { requireMember, type Membership } from '../../auth/access';
-import { toEmployeeRow, type EmployeeDbRow } from '../employees/service';
-import { SUGGESTION_SELECT, toSuggestion, visibleCondition, type SuggestionRow } from '../suggestions/service';
+import { toEmployeeRow } from '../employees/service';
+import { selectSuggestions, toSuggestion, visibleTo } from '../suggestions/service';
 
 export const DEFAULT_PULL_LIMIT = 500;
 export const MAX_PULL_LIMIT = 1000;
@@ -70,9 +72,11 @@ export function decodeSyncCursor(raw: string, companyId: string): Cursor | null 
       Number.isInteger(value.t) &&
       value.t >= 0 &&
       value.t <= SYNC_TABLES.length &&
-      (value.k === null || (typeof value.k === 'string' && /^[0-9a-f-]{36}$/.test(value.k)))
+      // The snapshot's key is compared as a uuid: a string of the right length that is not one (36 zeros)
+      // would fail the query.
+      (value.k === null || isUuid(value.k))
     ) {
-      return { v: 2, c: companyId, w, p: 's', h: value.h, t: value.t, k: value.k };
+      return { v: 2, c: companyId, w, p: 's', h: value.h, t: value.t, k: value.k === null ? null : value.k.toLowerCase() };
     }
   } catch {
     // a cursor that does not decode is answered with reset
@@ -80,59 +84,117 @@ export function decodeSyncCursor(raw: string, companyId: string): Cursor | null 
   return null;
 }
 
-type Row = Record<string, unknown> & { id: string; cs: string };
+/**
+ * Which rows of a table a read wants: a snapshot page (rows whose last change is at or below `upTo`, after the
+ * id `after`, by id, at most `limit`) or the rows of the named ids (uuids, each once).
+ */
+type Scope = { kind: 'snapshot'; upTo: string; after: string | null; limit: number } | { kind: 'ids'; ids: readonly string[] };
 
-const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : new Date(String(d)).toISOString());
+/** A row as the device receives it, with its latest change and whether this member may see it. */
+interface SyncedRow {
+  id: string;
+  seq: string;
+  row: object;
+  visible: boolean;
+}
 
-function toRow(table: SyncTable, row: Row, member: Membership): Record<string, unknown> {
+/** The scope's condition on a table's `id` and `change_seq`. */
+function inScope(scope: Scope, id: Expression<string>, changeSeq: Expression<string>): Expression<SqlBool> {
+  const eb = expressionBuilder<DB>();
+  // Compared as uuids, so the primary key serves the named rows.
+  if (scope.kind === 'ids') return eb(id, '=', eb.fn.any(eb.val([...scope.ids])));
+  const upTo = eb(changeSeq, '<=', scope.upTo);
+  return scope.after === null ? upTo : eb.and([upTo, eb(id, '>', scope.after)]);
+}
+
+const limitOf = (scope: Scope) => (scope.kind === 'ids' ? scope.ids.length : scope.limit);
+
+function toCompanyRow(row: Selectable<DB['companies']>): object {
+  return {
+    id: row.id,
+    name: row.name,
+    inn: row.inn,
+    kpp: row.kpp,
+    legalForm: row.legal_form,
+    website: row.website,
+    employeeCount: row.employee_count,
+    logoImageId: row.logo_image_id,
+    verificationStatus: row.verification_status,
+    invoiceNumber: row.invoice_number ?? null,
+    paymentReportedAt: row.payment_reported_at?.toISOString() ?? null,
+    verificationDecidedAt: row.verification_decided_at?.toISOString() ?? null,
+    verificationComment: row.verification_comment ?? null,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+function toDepartmentRow(row: Selectable<DB['departments']>): object {
+  return {
+    id: row.id,
+    companyId: row.company_id,
+    name: row.name,
+    headUserId: row.head_user_id,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/**
+ * The company's rows of one table in the scope, in the shape the member sees them, ordered by id. A snapshot
+ * reads only the proposals the member may see; named rows come back whatever they are, with `visible` saying
+ * whether the member may see them (a hidden one is sent as a delete).
+ */
+async function readTable(tx: Queryable, member: Membership, table: SyncTable, scope: Scope): Promise<SyncedRow[]> {
+  const limit = limitOf(scope);
   switch (table) {
-    case 'companies':
-      return {
+    case 'companies': {
+      const rows = await tx.kysely
+        .selectFrom('companies as x')
+        .selectAll('x')
+        .where('x.id', '=', member.companyId)
+        .where((eb) => inScope(scope, eb.ref('x.id'), eb.ref('x.change_seq')))
+        .orderBy('x.id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ id: row.id, seq: row.change_seq, row: toCompanyRow(row), visible: true }));
+    }
+    case 'departments': {
+      const rows = await tx.kysely
+        .selectFrom('departments as x')
+        .selectAll('x')
+        .where('x.company_id', '=', member.companyId)
+        .where((eb) => inScope(scope, eb.ref('x.id'), eb.ref('x.change_seq')))
+        .orderBy('x.id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ id: row.id, seq: row.change_seq, row: toDepartmentRow(row), visible: true }));
+    }
+    case 'employees': {
+      const rows = await tx.kysely
+        .selectFrom('employees as x')
+        .selectAll('x')
+        .where('x.company_id', '=', member.companyId)
+        .where((eb) => inScope(scope, eb.ref('x.id'), eb.ref('x.change_seq')))
+        .orderBy('x.id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ id: row.id, seq: row.change_seq, row: toEmployeeRow(row, member), visible: true }));
+    }
+    case 'suggestions': {
+      let query = selectSuggestions(tx)
+        .where('s.company_id', '=', member.companyId)
+        .where((eb) => inScope(scope, eb.ref('s.id'), eb.ref('s.change_seq')));
+      if (scope.kind === 'snapshot') query = query.where(visibleTo(member));
+      const rows = await query.orderBy('s.id').limit(limit).execute();
+      return rows.map((row) => ({
         id: row.id,
-        name: row.name,
-        inn: row.inn,
-        kpp: row.kpp,
-        legalForm: row.legal_form,
-        website: row.website,
-        employeeCount: row.employee_count,
-        logoImageId: row.logo_image_id,
-        verificationStatus: row.verification_status,
-        invoiceNumber: row.invoice_number ?? null,
-        paymentReportedAt: row.payment_reported_at ? iso(row.payment_reported_at) : null,
-        verificationDecidedAt: row.verification_decided_at ? iso(row.verification_decided_at) : null,
-        verificationComment: row.verification_comment ?? null,
-        createdAt: iso(row.created_at),
-        updatedAt: iso(row.updated_at),
-      };
-    case 'departments':
-      return { id: row.id, companyId: row.company_id, name: row.name, headUserId: row.head_user_id, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
-    case 'employees':
-      return toEmployeeRow(row as unknown as EmployeeDbRow, member);
-    case 'suggestions':
-      return toSuggestion(row as unknown as SuggestionRow);
+        seq: row.change_seq,
+        row: toSuggestion(row),
+        visible: canSeeSuggestion(member, { authorId: row.author_id, departmentId: row.department_id }),
+      }));
+    }
   }
-}
-
-/** Base query of a table (alias x, or s for suggestions) limited to the company, with `cs` = change_seq. */
-function baseQuery(table: SyncTable): { sql: string; alias: string } {
-  switch (table) {
-    case 'companies':
-      return { sql: 'SELECT x.*, x.change_seq::text AS cs FROM companies x WHERE x.id = $1', alias: 'x' };
-    case 'departments':
-      return { sql: 'SELECT x.*, x.change_seq::text AS cs FROM departments x WHERE x.company_id = $1', alias: 'x' };
-    case 'employees':
-      return {
-        sql: 'SELECT x.*, x.change_seq::text AS cs FROM employees x WHERE x.company_id = $1',
-        alias: 'x',
-      };
-    case 'suggestions':
-      return { sql: `${SUGGESTION_SELECT} WHERE s.company_id = $1`, alias: 's' };
-  }
-}
-
-function visibleRow(table: SyncTable, row: Row, member: Membership): boolean {
-  if (table !== 'suggestions') return true;
-  return canSeeSuggestion(member, { authorId: String(row.author_id), departmentId: String(row.department_id) });
 }
 
 async function snapshotPage(tx: Queryable, member: Membership, cursor: SnapshotCursor, limit: number): Promise<{ changes: SyncChange[]; next: Cursor; done: boolean }> {
@@ -141,21 +203,9 @@ async function snapshotPage(tx: Queryable, member: Membership, cursor: SnapshotC
   let k = cursor.k;
   while (t < SYNC_TABLES.length && changes.length < limit) {
     const table = SYNC_TABLES[t]!;
-    const { sql, alias } = baseQuery(table);
-    const params: SqlParam[] = [member.companyId, cursor.h];
-    let where = ` AND ${alias}.change_seq <= $2::bigint`;
-    if (k) {
-      params.push(k);
-      where += ` AND ${alias}.id > $${params.length}::uuid`;
-    }
-    if (table === 'suggestions') {
-      params.push(member.userId, canSeeAllSuggestions(member.roles), [...member.headOfDepartmentIds]);
-      where += ` AND ${visibleCondition(`$${params.length - 2}`, `$${params.length - 1}`, `$${params.length}`)}`;
-    }
     const want = limit - changes.length;
-    params.push(want);
-    const rows = await tx.query<Row>(`${sql}${where} ORDER BY ${alias}.id LIMIT $${params.length}`, params);
-    for (const row of rows) changes.push({ seq: row.cs, table, op: 'upsert', id: row.id, row: toRow(table, row, member) });
+    const rows = await readTable(tx, member, table, { kind: 'snapshot', upTo: cursor.h, after: k, limit: want });
+    for (const row of rows) changes.push({ seq: row.seq, table, op: 'upsert', id: row.id, row: row.row });
     if (rows.length === want) {
       k = rows.at(-1)?.id ?? k;
       break;
@@ -168,27 +218,31 @@ async function snapshotPage(tx: Queryable, member: Membership, cursor: SnapshotC
 }
 
 async function feedPage(tx: Queryable, member: Membership, cursor: FeedCursor, limit: number): Promise<{ changes: SyncChange[]; next: FeedCursor; hasMore: boolean }> {
-  const entries = await tx.query<{ seq: string; table_name: SyncTable; row_id: string; op: 'upsert' | 'delete' }>(
-    `SELECT seq::text AS seq, table_name, row_id, op FROM changes WHERE company_id = $1 AND seq > $2::bigint ORDER BY seq LIMIT $3`,
-    [member.companyId, cursor.s, limit + 1],
-  );
+  const entries = await tx.kysely
+    .selectFrom('changes')
+    .select(['seq', 'table_name', 'row_id', 'op'])
+    .where('company_id', '=', member.companyId)
+    .where('seq', '>', cursor.s)
+    .orderBy('seq')
+    .limit(limit + 1)
+    // The change trigger writes the synced tables' names only, and op's CHECK allows these two.
+    .$narrowType<{ table_name: SyncTable; op: 'upsert' | 'delete' }>()
+    .execute();
   const page = entries.slice(0, limit);
-  const current = new Map<string, Row>();
+  const current = new Map<string, SyncedRow>();
   for (const table of SYNC_TABLES) {
     const ids = [...new Set(page.filter((e) => e.table_name === table).map((e) => e.row_id))];
     if (ids.length === 0) continue;
-    const { sql, alias } = baseQuery(table);
-    const rows = await tx.query<Row>(`${sql} AND ${alias}.id::text = ANY($2::text[])`, [member.companyId, ids]);
-    for (const row of rows) current.set(`${table}:${row.id}`, row);
+    for (const row of await readTable(tx, member, table, { kind: 'ids', ids })) current.set(`${table}:${row.id}`, row);
   }
   const changes: SyncChange[] = [];
   for (const entry of page) {
     const row = current.get(`${entry.table_name}:${entry.row_id}`);
     if (row) {
-      if (row.cs !== entry.seq) continue; // a later entry of this row carries it
+      if (row.seq !== entry.seq) continue; // a later entry of this row carries it
       changes.push(
-        visibleRow(entry.table_name, row, member)
-          ? { seq: entry.seq, table: entry.table_name, op: 'upsert', id: row.id, row: toRow(entry.table_name, row, member) }
+        row.visible
+          ? { seq: entry.seq, table: entry.table_name, op: 'upsert', id: row.id, row: row.row }
           : { seq: entry.seq, table: entry.table_name, op: 'delete', id: row.id },
       );
     } else if (entry.op === 'delete') {
@@ -202,7 +256,20 @@ async function feedPage(tx: Queryable, member: Membership, cursor: FeedCursor, l
 const RESET: SyncPage = { changes: [], nextCursor: '', hasMore: false, reset: true };
 
 async function topSeq(tx: Queryable, companyId: string): Promise<string> {
-  return (await tx.one<{ top: string }>('SELECT COALESCE(max(seq), 0)::text AS top FROM changes WHERE company_id = $1', [companyId]))?.top ?? '0';
+  const row = await tx.kysely
+    .selectFrom('changes')
+    .select((eb) => eb.fn.max<string | null>('seq').as('top'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row?.top ?? '0';
+}
+
+/**
+ * Makes the caller's transaction read one snapshot for all its statements (its first statement; Kysely has no
+ * builder for it).
+ */
+async function repeatableRead(tx: Queryable): Promise<void> {
+  await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`.execute(tx.kysely);
 }
 
 /**
@@ -237,7 +304,7 @@ export function parseRowKeys(raw: unknown): { table: SyncTable; id: string }[] {
  */
 export async function readRows(db: Database, user: { id: string }, companyId: string, rawKeys: unknown): Promise<SyncRows> {
   return db.transaction(async (tx) => {
-    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    await repeatableRead(tx);
     const member = await requireMember(tx, user, companyId);
     const keys = parseRowKeys(rawKeys);
     const top = await topSeq(tx, member.companyId);
@@ -245,10 +312,8 @@ export async function readRows(db: Database, user: { id: string }, companyId: st
     for (const table of SYNC_TABLES) {
       const ids = keys.filter((key) => key.table === table).map((key) => key.id);
       if (ids.length === 0) continue;
-      const { sql, alias } = baseQuery(table);
-      const rows = await tx.query<Row>(`${sql} AND ${alias}.id::text = ANY($2::text[])`, [member.companyId, ids]);
-      for (const row of rows) {
-        if (visibleRow(table, row, member)) found.set(`${table}:${row.id}`, { seq: row.cs, table, op: 'upsert', id: row.id, row: toRow(table, row, member) });
+      for (const row of await readTable(tx, member, table, { kind: 'ids', ids })) {
+        if (row.visible) found.set(`${table}:${row.id}`, { seq: row.seq, table, op: 'upsert', id: row.id, row: row.row });
       }
     }
     const changes = keys.map(({ table, id }) => found.get(`${table}:${id}`) ?? { seq: top, table, op: 'delete' as const, id });
@@ -258,7 +323,7 @@ export async function readRows(db: Database, user: { id: string }, companyId: st
 
 export async function pull(db: Database, user: { id: string }, companyId: string, rawCursor: string | undefined, limit: number): Promise<SyncPage> {
   return db.transaction(async (tx) => {
-    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    await repeatableRead(tx);
     const member = await requireMember(tx, user, companyId);
     const top = await topSeq(tx, member.companyId);
     const view = viewVersionOf(member);

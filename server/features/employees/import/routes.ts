@@ -1,24 +1,26 @@
-// The import calls of docs/api.md "Import": preview (dryRun=1) and import of a staff list, the stored
-// report, and the template. Every call checks `people.manage` first (before the upload is even read, so
-// a member without the right is refused with nothing parsed, read or changed). Multipart bodies are
-// accepted in this scope only, up to IMPORT_MAX_BYTES; the import itself runs in one transaction with its
-// Idempotency-Key, whose request hash covers the file's sha-256, its name and the mapping.
+// The import calls of docs/api.md "Import", declared (server/route.ts): preview (dryRun=1) and import of a
+// staff list, the stored report, and the template. What they guarantee:
+// - every call checks `people.manage` first: a member without the right is refused before the upload is even
+//   read, so nothing is parsed, read or changed (the declared route's access check runs before its handler);
+// - multipart bodies are accepted on the upload route only, up to IMPORT_MAX_BYTES (its own scope with the
+//   multipart plugin, as the image upload has); every other route of the API stays JSON;
+// - the import itself runs in one transaction with its Idempotency-Key, whose request hash covers the file's
+//   sha-256, its name and the mapping (not the multipart framing), with the access checked again inside it.
 
-import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { boolean, coerce, optional, string, type } from 'superstruct';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../../src/domain/company';
-import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { toUploadError } from '../../../multipart';
-import { localeOf } from '../../../http';
+import { readUploadedFile } from '../../../multipart';
 import { runIdempotent } from '../../../idempotency';
 import { requireAccess } from '../../../auth/access';
+import { access, defineRoute, idParams, ok, queryEnum, type DeclaredRoute } from '../../../route';
 import { cleanFileName } from '../../files/routes';
 import { applyMapping, detectTable, missingFields, parseMappingField } from './mapping';
 import { parseSpreadsheet } from './parse';
 import { importEmployees, previewOf, readImport, toImportReport, type Table } from './service';
-import { buildTemplate, TEMPLATE_CONTENT_TYPES, TEMPLATE_FORMATS, type TemplateFormat } from './template';
+import { buildTemplate, TEMPLATE_CONTENT_TYPES, TEMPLATE_FORMATS } from './template';
 
 const IMPORT_MAX_MEGABYTES = IMPORT_MAX_BYTES / (1024 * 1024);
 /** The `mapping` field: a JSON array of at most 200 short names fits many times over. */
@@ -27,98 +29,119 @@ const MAPPING_MAX_BYTES = 16 * 1024;
 interface Upload {
   name: string | undefined;
   bytes: Buffer;
+  sha256: string;
   mapping: string | undefined;
 }
 
+/** The staff list (field `file`) and the `mapping` field; a malformed body is a 400 (server/multipart.ts). */
 async function readUpload(request: FastifyRequest): Promise<Upload> {
-  let file: { name: string | undefined; bytes: Buffer } | null = null;
-  let mapping: string | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'file') file = { name: part.filename, bytes };
-      } else if (part.fieldname === 'mapping') {
-        if (part.valueTruncated || typeof part.value !== 'string') throw new AppError('validation', 400, { fieldErrors: { mapping: 'invalid' } });
-        mapping = part.value;
-      }
-    }
-  } catch (error) {
-    throw toUploadError(error, { tooLarge: new AppError('importTooLarge', 413, { values: { megabytes: IMPORT_MAX_MEGABYTES } }), missingCode: 'importFileMissing' });
-  }
-  if (!file) throw new AppError('importFileMissing', 400);
-  return { ...file, mapping };
+  const received = await readUploadedFile(request, {
+    field: 'file',
+    maxBytes: IMPORT_MAX_BYTES,
+    tooLarge: new AppError('importTooLarge', 413, { values: { megabytes: IMPORT_MAX_MEGABYTES } }),
+    missingCode: 'importFileMissing',
+    fields: ['mapping'],
+  });
+  return { name: received.name, bytes: received.bytes, sha256: received.sha256, mapping: received.fields.mapping };
 }
 
-export function registerEmployeeImportRoutes(api: FastifyInstance, ctx: AppContext): void {
-  // Its own scope: multipart bodies are accepted on these routes only; everywhere else stays JSON.
-  void api.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, fieldSize: MAPPING_MAX_BYTES, parts: 6, headerPairs: 100 },
-    });
+/** The route in a scope of its own that accepts multipart bodies (limits as readUpload reads them). */
+function withMultipart(route: DeclaredRoute): DeclaredRoute {
+  return {
+    ...route,
+    register(app, ctx) {
+      void app.register(async (scope) => {
+        await scope.register(multipart, {
+          limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, fieldSize: MAPPING_MAX_BYTES, parts: 6, headerPairs: 100 },
+        });
+        route.register(scope, ctx);
+      });
+    },
+  };
+}
 
-    scope.post<{ Params: { companyId: string }; Querystring: { dryRun?: string } }>('/companies/:companyId/employees/import', async (request, reply) => {
-      const user = await ctx.requireUser(request);
-      const { companyId } = request.params;
-      await requireAccess(ctx.db, user, companyId, 'people.manage');
-      const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
+const companyParams = idParams('companyId');
 
-      const upload = await readUpload(request);
-      const sheet = await parseSpreadsheet(upload.bytes);
-      const detected = detectTable(sheet.rows);
-      const columns = applyMapping(detected.columns, parseMappingField(upload.mapping, detected.columns.length));
-      const table: Table = { columns, rows: sheet.rows.slice(detected.headerIndex + 1) };
-      if (table.rows.length > IMPORT_MAX_ROWS) throw new AppError('importTooManyRows', 400, { values: { max: IMPORT_MAX_ROWS } });
-      const missing = missingFields(columns);
-      const fileName = upload.name?.trim() ? cleanFileName(upload.name, sheet.kind) : `employees.${sheet.kind}`;
+/** `?dryRun=1` (or `true`) previews; any other value imports, as before the routes were declared. */
+const ImportQuery = type({
+  dryRun: coerce(optional(boolean()), string(), (value) => value === '1' || value === 'true'),
+});
 
-      if (dryRun) {
+const TemplateQuery = type({ format: queryEnum(TEMPLATE_FORMATS) });
+
+export const employeeImportRoutes: readonly DeclaredRoute[] = [
+  withMultipart(
+    defineRoute({
+      method: 'POST',
+      path: '/companies/:companyId/employees/import',
+      access: access.company('people.manage'),
+      params: companyParams,
+      query: ImportQuery,
+      // No body struct: the body is a multipart stream, read by the handler. Not the route's own idempotent
+      // transaction either: the upload is read before any transaction opens (one held open while a client
+      // sends 5 MiB would hold the database's connection, and on PGlite every other request), and the key's
+      // hash needs the file's sha-256, known only once it is read. The import opens its keyed transaction below.
+      write: false,
+      handler: async ({ ctx, request, reply, user, params: { companyId }, query, locale }) => {
+        const upload = await readUpload(request);
+        const sheet = await parseSpreadsheet(upload.bytes);
+        const detected = detectTable(sheet.rows);
+        const columns = applyMapping(detected.columns, parseMappingField(upload.mapping, detected.columns.length));
+        const table: Table = { columns, rows: sheet.rows.slice(detected.headerIndex + 1) };
+        if (table.rows.length > IMPORT_MAX_ROWS) throw new AppError('importTooManyRows', 400, { values: { max: IMPORT_MAX_ROWS } });
+        const missing = missingFields(columns);
+        const fileName = upload.name?.trim() ? cleanFileName(upload.name, sheet.kind) : `employees.${sheet.kind}`;
+
         // Nothing is stored, so there is nothing to make idempotent: the preview is simply answered again.
-        return reply.code(200).send({ data: previewOf(fileName, table, missing), message: 'OK' });
-      }
-      if (missing.length > 0) throw new AppError('importMissingColumns', 400, { valueIds: { missing: missing.map((f) => `import.field.${f}`) } });
+        if (query.dryRun) return ok(previewOf(fileName, table, missing));
+        if (missing.length > 0) throw new AppError('importMissingColumns', 400, { valueIds: { missing: missing.map((f) => `import.field.${f}`) } });
 
-      const locale = localeOf(request);
-      // As for uploads: the hash covers the file's sha-256, its name and the mapping, not the multipart framing.
-      const fileHash = createHash('sha256').update(upload.bytes).digest('hex');
-      return runIdempotent(
-        ctx.db,
-        request,
-        reply,
-        user.id,
-        async (tx) => {
-          await requireAccess(tx, user, companyId, 'people.manage');
-          const stored = await importEmployees(tx, { companyId, userId: user.id, fileName, table });
-          const data = toImportReport({ id: stored.id, companyId, fileName, createdAt: stored.createdAt }, stored.report, locale);
-          return { status: 201, body: { data, message: 'OK' } };
-        },
-        { sha256: fileHash, name: fileName, mapping: upload.mapping ?? null },
-      );
-    });
+        return runIdempotent(
+          ctx.db,
+          request,
+          reply,
+          user.id,
+          async (tx) => {
+            const member = await requireAccess(tx, user, companyId, 'people.manage');
+            const stored = await importEmployees(tx, { companyId, userId: user.id, editorRoles: member.roles, fileName, table });
+            const data = toImportReport({ id: stored.id, companyId, fileName, createdAt: stored.createdAt }, stored.report, locale);
+            return { status: 201, body: { data, message: 'OK' } };
+          },
+          { sha256: upload.sha256, name: fileName, mapping: upload.mapping ?? null },
+        );
+      },
+    }),
+  ),
 
-    scope.get<{ Params: { companyId: string; importId: string } }>('/companies/:companyId/employees/imports/:importId', async (request) => {
-      const user = await ctx.requireUser(request);
-      await requireAccess(ctx.db, user, request.params.companyId, 'people.manage');
-      const found = await readImport(ctx.db, request.params.companyId, request.params.importId);
+  defineRoute({
+    method: 'GET',
+    path: '/companies/:companyId/employees/imports/:importId',
+    access: access.company('people.manage'),
+    params: idParams('companyId', 'importId'),
+    handler: async ({ db, params: { companyId, importId }, locale }) => {
+      const found = await readImport(db, companyId, importId);
       if (!found) throw new AppError('notFound', 404);
-      return { data: toImportReport(found, found.report, localeOf(request)), message: 'OK' };
-    });
+      return ok(toImportReport(found, found.report, locale));
+    },
+  }),
 
-    scope.get<{ Params: { companyId: string }; Querystring: { format?: string } }>('/companies/:companyId/employees/import-template', async (request, reply) => {
-      const user = await ctx.requireUser(request);
-      await requireAccess(ctx.db, user, request.params.companyId, 'people.manage');
-      const format = request.query.format ?? 'xlsx';
-      if (!(TEMPLATE_FORMATS as readonly string[]).includes(format)) throw new AppError('validation', 400, { fieldErrors: { format: 'invalid' } });
-      const locale = localeOf(request);
-      const bytes = await buildTemplate(format as TemplateFormat, locale);
+  defineRoute({
+    method: 'GET',
+    path: '/companies/:companyId/employees/import-template',
+    access: access.company('people.manage'),
+    params: companyParams,
+    query: TemplateQuery,
+    handler: async ({ reply, query, locale }) => {
+      const format = query.format ?? 'xlsx';
+      const bytes = await buildTemplate(format, locale);
       return reply
         .headers({
-          'Content-Type': TEMPLATE_CONTENT_TYPES[format as TemplateFormat],
+          'Content-Type': TEMPLATE_CONTENT_TYPES[format],
           'Content-Disposition': `attachment; filename="employees-template-${locale}.${format}"`,
           'Cache-Control': 'private, no-cache',
           'X-Content-Type-Options': 'nosniff',
         })
         .send(bytes);
-    });
-  });
-}
+    },
+  }),
+];

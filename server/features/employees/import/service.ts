@@ -4,8 +4,9 @@
 // ignored), and, for a row with neither, by full name among employees who have neither; a matched employee
 // gets only the fields that changed (an empty cell changes nothing), so importing the same file again
 // creates nothing and changes nothing. Departments are matched by name (case ignored) and created when
-// unknown. The SQL is batched (one statement per kind of write, rows as JSON), so 10,000 rows are a
-// handful of round trips; the change-feed trigger still fires per written row.
+// unknown. The SQL is batched (one statement per kind of write, rows as one JSON parameter read by
+// jsonb_to_recordset, so no statement nears PostgreSQL's limit of parameters), so 10,000 rows are a handful
+// of round trips; the change-feed trigger still fires per written row.
 
 import { randomUUID } from 'node:crypto';
 import {
@@ -21,8 +22,12 @@ import {
   type ImportReport,
 } from '../../../../src/domain/company';
 import type { Locale } from '../../../../src/domain/auth';
+import { canEditEmployeeRecord, type Roles } from '../../../../src/domain/permissions';
 import { isUuid } from '../../../../src/domain/suggestion';
+import { hasControlCharacters, replaceControlCharacters } from '../../../../src/domain/validation';
+import { sql, type Selectable } from 'kysely';
 import { isUniqueViolation, type Queryable } from '../../../db/database';
+import type { DB } from '../../../db/kysely';
 import { AppError } from '../../../errors';
 import { translate } from '../../../i18n/messages';
 import type { Column } from './mapping';
@@ -60,7 +65,16 @@ export function previewOf(fileName: string, table: Table, missing: ImportField[]
 // ---------------------------------------------------------------------------------------------------
 // The stored report: codes and values, so that every reader gets the messages in their own language.
 
-export type RowErrorCode = 'required' | 'tooLong' | 'email' | 'duplicateInFile' | 'sameEmployee' | 'serviceNumberTaken' | 'emailTaken';
+export type RowErrorCode =
+  | 'required'
+  | 'tooLong'
+  | 'email'
+  | 'controlCharacters'
+  | 'duplicateInFile'
+  | 'sameEmployee'
+  | 'serviceNumberTaken'
+  | 'emailTaken'
+  | 'protectedEmployee';
 
 export interface StoredRejection {
   row: number;
@@ -79,12 +93,12 @@ export interface StoredReport {
   imported: ImportReport['imported'];
 }
 
-export function toImportReport(meta: { id: string; companyId: string; fileName: string; createdAt: Date | string }, report: StoredReport, locale: Locale): ImportReport {
+export function toImportReport(meta: { id: string; companyId: string; fileName: string; createdAt: Date }, report: StoredReport, locale: Locale): ImportReport {
   return {
     id: meta.id,
     companyId: meta.companyId,
     fileName: meta.fileName,
-    createdAt: new Date(meta.createdAt).toISOString(),
+    createdAt: meta.createdAt.toISOString(),
     result: report.rejected.length === 0 ? 'imported' : 'withErrors',
     totalRows: report.totalRows,
     created: report.created,
@@ -104,32 +118,29 @@ export function toImportReport(meta: { id: string; companyId: string; fileName: 
 // ---------------------------------------------------------------------------------------------------
 // Applying the rows
 
-interface ExistingEmployee {
-  id: string;
-  last_name: string;
-  first_name: string;
-  middle_name: string | null;
-  position: string | null;
-  email: string | null;
-  service_number: string | null;
-  department_id: string | null;
-}
-
 type Values = Record<ImportField, string>;
 
-/** Employee columns written by the import, as jsonb_to_recordset reads them. */
-interface EmployeeRecord {
-  id: string;
-  last_name: string;
-  first_name: string;
-  middle_name: string | null;
-  position: string | null;
-  email: string | null;
-  service_number: string | null;
-  department_id: string | null;
+/** The employee columns the import writes (and compares): the `id` and the fields of a file's row. */
+const RECORD_FIELDS = ['id', 'last_name', 'first_name', 'middle_name', 'position', 'email', 'service_number', 'department_id'] as const;
+type EmployeeRecord = Pick<Selectable<DB['employees']>, (typeof RECORD_FIELDS)[number]>;
+
+/** An employee of the company as the import matches it: its record and its roles (protected records). */
+type ExistingEmployee = EmployeeRecord & Pick<Selectable<DB['employees']>, 'roles'>;
+
+/**
+ * Rows of one JSON parameter as a table `r` with the employee record's columns: one parameter however many
+ * rows. The column definition list is what Kysely cannot write, hence the `sql` fragment (no values in it).
+ */
+function employeeRecords(records: readonly EmployeeRecord[]) {
+  return sql<EmployeeRecord>`jsonb_to_recordset(${JSON.stringify(records.map(toRecord))}::jsonb)`.as<'r'>(
+    sql`r(id uuid, last_name text, first_name text, middle_name text, position text, email text, service_number text, department_id uuid)`,
+  );
 }
 
-const RECORD_COLUMNS = `r(id uuid, last_name text, first_name text, middle_name text, position text, email text, service_number text, department_id uuid)`;
+/** New departments as a table `d` (id, name), in the same way. */
+function departmentRecords(records: readonly { id: string; name: string }[]) {
+  return sql<{ id: string; name: string }>`jsonb_to_recordset(${JSON.stringify(records)}::jsonb)`.as<'d'>(sql`d(id uuid, name text)`);
+}
 
 const fold = (s: string) => s.toLowerCase();
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -147,6 +158,10 @@ function fieldProblem(values: Values): Pick<StoredRejection, 'code' | 'field' | 
   for (const field of ['lastName', 'firstName'] as const) {
     if (values[field] === '') return { code: 'required', field, params: {} };
   }
+  // The rule of every text the service takes (src/domain/validation.ts); an XLSX can carry NUL as `_x0000_`.
+  for (const field of IMPORT_FIELDS) {
+    if (hasControlCharacters(values[field])) return { code: 'controlCharacters', field, params: {} };
+  }
   for (const field of IMPORT_FIELDS) {
     if (field !== 'email' && values[field].length > MAX_LENGTH[field]) return { code: 'tooLong', field, params: { max: MAX_LENGTH[field] } };
   }
@@ -157,6 +172,8 @@ function fieldProblem(values: Values): Pick<StoredRejection, 'code' | 'field' | 
 export interface ImportInput {
   companyId: string;
   userId: string;
+  /** The importer's roles in the company: an OWNER's or a CEO's row changes only if they may edit it. */
+  editorRoles: Roles;
   fileName: string;
   table: Table;
 }
@@ -165,13 +182,23 @@ export interface ImportInput {
 export async function importEmployees(tx: Queryable, input: ImportInput): Promise<{ id: string; createdAt: Date; report: StoredReport }> {
   const { companyId, table } = input;
   // Two imports into one company queue up instead of racing for the same service numbers and e-mails.
-  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('employee-import:' || $1))`, [companyId]);
-  const existing = await tx.query<ExistingEmployee>(
-    `SELECT id, last_name, first_name, middle_name, position, email, service_number, department_id
-       FROM employees WHERE company_id = $1 ORDER BY created_at, id`,
-    [companyId],
-  );
-  const departments = await tx.query<{ id: string; name: string }>('SELECT id, name FROM departments WHERE company_id = $1 ORDER BY created_at, id', [companyId]);
+  await tx.kysely
+    .selectNoFrom((eb) => eb.fn('pg_advisory_xact_lock', [eb.fn('hashtext', [eb.val(`employee-import:${companyId}`)])]).as('locked'))
+    .execute();
+  const existing: ExistingEmployee[] = await tx.kysely
+    .selectFrom('employees')
+    .select([...RECORD_FIELDS, 'roles'])
+    .where('company_id', '=', companyId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const departments = await tx.kysely
+    .selectFrom('departments')
+    .select(['id', 'name'])
+    .where('company_id', '=', companyId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 
   const bySn = new Map<string, ExistingEmployee>();
   const byEmail = new Map<string, ExistingEmployee>();
@@ -199,7 +226,8 @@ export async function importEmployees(tx: Queryable, input: ImportInput): Promis
 
   for (const { row, cells } of table.rows) {
     const values = valuesOf(table.columns, cells);
-    const shown = Array.from({ length: table.columns.length }, (_, i) => cells[i] ?? '');
+    // Shown back in the stored report, so made storable (a NUL would fail the whole import).
+    const shown = Array.from({ length: table.columns.length }, (_, i) => replaceControlCharacters(cells[i] ?? ''));
     const reject = (problem: Pick<StoredRejection, 'code' | 'field' | 'params'>) => rejected.push({ row, values: shown, ...problem });
 
     const problem = fieldProblem(values);
@@ -288,6 +316,11 @@ export async function importEmployees(tx: Queryable, input: ImportInput): Promis
       department_id: departmentId ?? match.department_id,
     };
     const changed = (Object.keys(next) as (keyof EmployeeRecord)[]).some((k) => next[k] !== match[k]);
+    // As PATCH: HR's file may list the OWNER and the CEO (unchanged rows pass), but not change their records.
+    if (changed && !canEditEmployeeRecord(input.editorRoles, match.roles)) {
+      reject({ code: 'protectedEmployee', field: null, params: { name: fullNameOf(match) } });
+      continue;
+    }
     if (changed) updates.push({ ...next, department: values.department });
     else unchanged += 1;
     imported.push({ row, employeeId: match.id, fullName: changed ? fullName : fullNameOf(match), action: changed ? 'updated' : 'unchanged' });
@@ -299,28 +332,55 @@ export async function importEmployees(tx: Queryable, input: ImportInput): Promis
       const names = new Map<string, string>();
       for (const r of [...creates, ...updates]) if (r.department && !names.has(fold(r.department))) names.set(fold(r.department), r.department);
       const rows = [...newDepartments].map(([key, id]) => ({ id, name: names.get(key) ?? key }));
-      await tx.query(
-        `INSERT INTO departments (company_id, id, name) SELECT $1, d.id, d.name FROM jsonb_to_recordset($2::jsonb) AS d(id uuid, name text)`,
-        [companyId, JSON.stringify(rows)],
-      );
+      await tx.kysely
+        .insertInto('departments')
+        .columns(['company_id', 'id', 'name'])
+        .expression(
+          tx.kysely
+            .selectFrom(departmentRecords(rows))
+            .select((eb) => [eb.val(companyId).as('company_id'), 'd.id', 'd.name']),
+        )
+        .execute();
     }
     if (creates.length > 0) {
-      await tx.query(
-        `INSERT INTO employees (company_id, id, last_name, first_name, middle_name, position, email, service_number, department_id, imported)
-         SELECT $1, r.id, r.last_name, r.first_name, r.middle_name, r.position, r.email, r.service_number, r.department_id, true
-           FROM jsonb_to_recordset($2::jsonb) AS ${RECORD_COLUMNS}`,
-        [companyId, JSON.stringify(creates.map(toRecord))],
-      );
+      await tx.kysely
+        .insertInto('employees')
+        .columns(['company_id', ...RECORD_FIELDS, 'imported'])
+        .expression(
+          tx.kysely
+            .selectFrom(employeeRecords(creates))
+            .select((eb) => [
+              eb.val(companyId).as('company_id'),
+              'r.id',
+              'r.last_name',
+              'r.first_name',
+              'r.middle_name',
+              'r.position',
+              'r.email',
+              'r.service_number',
+              'r.department_id',
+              eb.lit(true).as('imported'),
+            ]),
+        )
+        .execute();
     }
     if (updates.length > 0) {
-      await tx.query(
-        `UPDATE employees e
-            SET last_name = r.last_name, first_name = r.first_name, middle_name = r.middle_name, position = r.position,
-                email = r.email, service_number = r.service_number, department_id = r.department_id, updated_at = now()
-           FROM jsonb_to_recordset($2::jsonb) AS ${RECORD_COLUMNS}
-          WHERE e.company_id = $1 AND e.id = r.id`,
-        [companyId, JSON.stringify(updates.map(toRecord))],
-      );
+      await tx.kysely
+        .updateTable('employees as e')
+        .from(employeeRecords(updates))
+        .set((eb) => ({
+          last_name: eb.ref('r.last_name'),
+          first_name: eb.ref('r.first_name'),
+          middle_name: eb.ref('r.middle_name'),
+          position: eb.ref('r.position'),
+          email: eb.ref('r.email'),
+          service_number: eb.ref('r.service_number'),
+          department_id: eb.ref('r.department_id'),
+          updated_at: eb.fn<Date>('now'),
+        }))
+        .where('e.company_id', '=', companyId)
+        .whereRef('e.id', '=', 'r.id')
+        .execute();
     }
   } catch (error) {
     // Only a write made by someone else since the rows were read (the import itself never collides).
@@ -336,11 +396,11 @@ export async function importEmployees(tx: Queryable, input: ImportInput): Promis
     rejected,
     imported,
   };
-  const stored = await tx.one<{ id: string; created_at: Date }>(
-    `INSERT INTO employee_imports (company_id, created_by, file_name, report) VALUES ($1, $2, $3, $4::jsonb) RETURNING id, created_at`,
-    [companyId, input.userId, input.fileName, JSON.stringify(report)],
-  );
-  if (!stored) throw new Error('the import report was not stored');
+  const stored = await tx.kysely
+    .insertInto('employee_imports')
+    .values({ company_id: companyId, created_by: input.userId, file_name: input.fileName, report: JSON.stringify(report) })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
   return { id: stored.id, createdAt: stored.created_at, report };
 }
 
@@ -360,9 +420,12 @@ function toRecord(r: EmployeeRecord): EmployeeRecord {
 /** A stored report of the company, or null (a malformed id too). */
 export async function readImport(db: Queryable, companyId: string, importId: string): Promise<{ id: string; companyId: string; fileName: string; createdAt: Date; report: StoredReport } | null> {
   if (!isUuid(importId)) return null;
-  const row = await db.one<{ id: string; file_name: string; created_at: Date; report: StoredReport }>(
-    'SELECT id, file_name, created_at, report FROM employee_imports WHERE company_id = $1 AND id = $2',
-    [companyId, importId],
-  );
+  const row = await db.kysely
+    .selectFrom('employee_imports')
+    // The column holds only what importEmployees stored: a StoredReport, never anything a client sent.
+    .select((eb) => ['id', 'file_name', 'created_at', eb.ref('report').$castTo<StoredReport>().as('report')])
+    .where('company_id', '=', companyId)
+    .where('id', '=', importId.toLowerCase())
+    .executeTakeFirst();
   return row ? { id: row.id, companyId, fileName: row.file_name, createdAt: row.created_at, report: row.report } : null;
 }

@@ -1,11 +1,13 @@
 // The import template (GET .../employees/import-template): one header row in the request's language, which
 // the import recognises in either language, and one example row. XLSX through write-excel-file (the service
 // number written as text, so leading zeros stay); CSV as Excel in a Russian locale opens it: UTF-8 with a
-// BOM, semicolons, CRLF.
+// BOM, semicolons, CRLF. Every cell goes through `neutralizeFormula`, as every cell the service writes into a
+// spreadsheet must: its texts come from the catalogues, but a spreadsheet never runs one of them.
 
 import writeXlsxFile from 'write-excel-file/node';
 import { IMPORT_FIELDS, type ImportField } from '../../../../src/domain/company';
 import type { Locale } from '../../../../src/domain/auth';
+import { neutralizeFormula } from '../../../../src/domain/spreadsheet';
 import { translate } from '../../../i18n/messages';
 
 export const TEMPLATE_FORMATS = ['xlsx', 'csv'] as const;
@@ -28,8 +30,8 @@ const COLUMN_WIDTHS: Record<ImportField, number> = {
 
 export function templateRows(locale: Locale): { headers: string[]; example: string[] } {
   return {
-    headers: IMPORT_FIELDS.map((field) => translate(locale, `import.field.${field}`)),
-    example: IMPORT_FIELDS.map((field) => translate(locale, `import.template.example.${field}`)),
+    headers: IMPORT_FIELDS.map((field) => neutralizeFormula(translate(locale, `import.field.${field}`))),
+    example: IMPORT_FIELDS.map((field) => neutralizeFormula(translate(locale, `import.template.example.${field}`))),
   };
 }
 

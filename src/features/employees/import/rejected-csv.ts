@@ -2,9 +2,11 @@
 // and reason first, then its cells under the file's own headers (when this tab saw them in the preview) or
 // numbered column names. UTF-8 with a byte-order mark so Excel reads the Cyrillic right; the separator is the
 // one Excel expects in the user's language (semicolon in Russian, comma in English), both of which the
-// import reads back.
+// import reads back. Every cell goes through `neutralizeFormula` (src/domain/spreadsheet.ts), the rule of every
+// spreadsheet the app writes: papaparse's own `escapeFormulae` misses a formula cell that spans lines.
 import Papa from 'papaparse';
 import type { ImportRowError } from '../../../domain/company';
+import { neutralizeFormula } from '../../../domain/spreadsheet';
 
 export interface RejectedCsvLabels {
   row: string;
@@ -23,11 +25,11 @@ export function rejectedRowsCsv(
     return header ? header : options.labels.column(i + 1);
   });
   const rows = rejected.map((row) => [String(row.row), row.message, ...Array.from({ length: width }, (_, i) => row.values[i] ?? '')]);
-  const csv = Papa.unparse([[options.labels.row, options.labels.reason, ...columns], ...rows], {
+  const cells = [[options.labels.row, options.labels.reason, ...columns], ...rows].map((row) => row.map(neutralizeFormula));
+  const csv = Papa.unparse(cells, {
     delimiter: options.locale.startsWith('ru') ? ';' : ',',
     newline: '\r\n',
     quotes: false,
-    escapeFormulae: true,
   });
   return `\uFEFF${csv}\r\n`;
 }
