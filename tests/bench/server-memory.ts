@@ -14,6 +14,7 @@
 // Run: node --import tsx tests/bench/server-memory.ts [--db=pglite,postgres] [--requests=200] [--settle=10]
 //      [--env=NAME=value ...] [--node-flag=--flag ...] (extra variables and node flags for the server, to compare)
 //      [--entry=/tmp/server.mjs] (a bundle of server/index.ts run with plain node, to compare with tsx)
+//      or --pools=8MB,128MB (query times with each PGlite buffer pool size, below)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -275,6 +276,71 @@ async function measure(db: string): Promise<Run> {
       await admin.end();
     }
   }
+}
+
+// `--pools=8MB,128MB`: instead of the server, the cost of a smaller buffer pool in query time. One PGlite
+// directory with a 200,000-row table (72 MB with its index) is opened with each shared_buffers in turn, in a
+// child process of its own (its own compiled code and memory); after a warm-up and 5 s for V8's background
+// compilation, each query is timed (mean of n runs), and the child's RSS read at the end. Two rounds, the
+// sizes alternating, so a change in the machine's load shows as a difference between rounds.
+const POOL_QUERIES = `
+import { PGlite } from '@electric-sql/pglite';
+import { readFileSync } from 'node:fs';
+const [dir, pool] = process.argv.slice(1);
+const db = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=' + pool] });
+if (!(await db.query("SELECT to_regclass('big') AS r")).rows[0].r) {
+  await db.exec("CREATE TABLE big (id serial PRIMARY KEY, company int, created timestamptz DEFAULT now(), body text); INSERT INTO big (company, body) SELECT i % 50, repeat(md5(i::text), 8) FROM generate_series(1, 200000) i; CREATE INDEX ON big (company, created, id); ANALYZE big");
+}
+const time = async (sql, n, params = []) => { const t = performance.now(); for (let i = 0; i < n; i++) await db.query(sql, params); return Math.round(((performance.now() - t) / n) * 10) / 10; };
+for (let i = 0; i < 3; i++) await db.query('SELECT count(*), sum(length(body)) FROM big');
+await new Promise((r) => setTimeout(r, 5000));
+const figures = {
+  fullScanMs: await time('SELECT count(*), sum(length(body)) FROM big', 5),
+  sortMs: await time('SELECT md5(body) FROM big ORDER BY 1 LIMIT 10', 3),
+  groupMs: await time('SELECT company, count(*), max(created) FROM big GROUP BY company', 5),
+  pageOf50Ms: await time('SELECT id, body FROM big WHERE company = $1 ORDER BY created DESC, id DESC LIMIT 50', 200, [7]),
+  insertMs: await time("INSERT INTO big (company, body) VALUES (1, 'x')", 200),
+  rssMiB: Math.round(Number(/VmRSS:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024),
+};
+await db.close();
+console.log(JSON.stringify(figures));
+`;
+
+async function comparePools(pools: readonly string[]): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-pools-'));
+  const runOne = (pool: string) =>
+    new Promise<Record<string, number>>((resolve, reject) => {
+      let output = '';
+      const child = spawn(process.execPath, ['--input-type=module', '-e', POOL_QUERIES, join(dir, 'pglite'), pool], { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+      child.once('error', reject);
+      child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Record<string, number>) : reject(new Error(`the ${pool} run exited with ${code}`))));
+    });
+  try {
+    await runOne(pools[0] ?? '8MB'); // creates the table, not counted
+    const rows: { round: number; pool: string; figures: Record<string, number> }[] = [];
+    for (const round of [1, 2]) {
+      for (const pool of round === 1 ? pools : [...pools].reverse()) {
+        const figures = await runOne(pool);
+        log(`round ${round}, shared_buffers=${pool}: ${JSON.stringify(figures)}`);
+        rows.push({ round, pool, figures });
+      }
+    }
+    console.log('| round | shared_buffers | full scan ms | sort ms | group by ms | page of 50 ms | insert ms | RSS MiB |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const { round, pool, figures: f } of rows) {
+      console.log(`| ${round} | ${pool} | ${f.fullScanMs} | ${f.sortMs} | ${f.groupMs} | ${f.pageOf50Ms} | ${f.insertMs} | ${f.rssMiB} |`);
+    }
+    report('server-memory-pools', { rows });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const POOLS = arg('pools', '');
+if (POOLS) {
+  await comparePools(POOLS.split(','));
+  process.exit(0);
 }
 
 const runs: Run[] = [];

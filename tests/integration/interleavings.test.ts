@@ -88,9 +88,11 @@ let photoSeed = 1;
 
 async function run(commands: Command[], batching: boolean): Promise<void> {
   const way: Partial<ReplayerOptions> = batching ? { isPushable: isPushableOutboxRow } : {};
-  // Runs are independent scenarios of one user: as if an hour passed since the previous one, so the server's
-  // per-user upload rate (60 per 10 minutes) counts one run's uploads, not the whole property's.
-  server.advanceClock(60 * 60_000);
+  // Runs are independent scenarios of one user: as if 11 minutes passed since the previous one, so the server's
+  // per-user upload rate (60 per 10 minutes) counts one run's uploads, not the whole property's. Not more: the
+  // server's job removes unattached uploads a day old by this clock, and 50 runs (and their shrinking) must stay
+  // well inside that day.
+  server.advanceClock(11 * 60_000);
   const name = freshDbName();
   const clock = fakeClock();
   const opened: AppDatabase[] = [];
