@@ -42,7 +42,7 @@ const SERVER_FEATURE_EDGES = {
   employees: ['files'],
   invitations: ['employees'],
   suggestions: ['files'],
-  sync: ['suggestions', 'employees'],
+  sync: ['suggestions', 'employees', 'departments'],
 };
 const serverZones = [
   ...Object.entries(SERVER_FEATURE_EDGES).map(([feature, allowed]) => ({

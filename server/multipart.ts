@@ -16,8 +16,10 @@
 
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors';
+import type { DeclaredRoute } from './route';
 
 function codeOf(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
@@ -160,4 +162,27 @@ export async function readUploadedFile(request: FastifyRequest, options: ReadFil
   }
   if (!found) throw new AppError(options.missingCode, 400);
   return { ...found, fields };
+}
+
+/** The multipart plugin's limits of one upload route (its file size, and the parts and fields it reads). */
+export interface MultipartLimits {
+  fileSize: number;
+  files: number;
+  fields: number;
+  fieldSize: number;
+  parts: number;
+  headerPairs: number;
+}
+
+/** The route in a scope of its own that accepts multipart bodies within `limits`: everywhere else the API stays JSON. */
+export function withMultipart(route: DeclaredRoute, limits: MultipartLimits): DeclaredRoute {
+  return {
+    ...route,
+    register(app, ctx) {
+      void app.register(async (scope) => {
+        await scope.register(multipart, { limits });
+        route.register(scope, ctx);
+      });
+    },
+  };
 }

@@ -12,13 +12,12 @@
 // Both are declared routes (server/route.ts); the upload is the one route in a scope of its own that accepts
 // multipart bodies.
 
-import multipart from '@fastify/multipart';
 import { coerce, object, string } from 'superstruct';
 import { API_PREFIX } from '../../../src/domain/paths';
 import { Uuid } from '../../../src/domain/suggestion';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { readUploadedFile } from '../../multipart';
+import { readUploadedFile, withMultipart, type MultipartLimits } from '../../multipart';
 import { detectImageType, EXTENSION_OF, type ImageType } from './detect';
 import { idempotencyKeyOf, isKnownIdempotencyKey, runIdempotent } from '../../idempotency';
 import { requireEntityAccess } from '../../auth/access';
@@ -75,20 +74,7 @@ const IMAGE_HEAD = {
 };
 
 /** The upload's multipart limits: one file of at most MAX_UPLOAD_BYTES, and a few small fields at most. */
-const UPLOAD_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 };
-
-/** The route in a scope of its own that accepts multipart bodies: everywhere else the API stays JSON. */
-function withMultipart(route: DeclaredRoute): DeclaredRoute {
-  return {
-    ...route,
-    register(app, ctx) {
-      void app.register(async (scope) => {
-        await scope.register(multipart, { limits: UPLOAD_LIMITS });
-        route.register(scope, ctx);
-      });
-    },
-  };
-}
+const UPLOAD_LIMITS: MultipartLimits = { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 };
 
 /** One store queue per app, so the bound holds per server process. */
 const storeQueues = new WeakMap<AppContext, StoreQueue>();
@@ -144,6 +130,7 @@ export const fileRoutes: readonly DeclaredRoute[] = [
         );
       },
     }),
+    UPLOAD_LIMITS,
   ),
 
   defineRoute({

@@ -20,6 +20,7 @@ import type { Database, Queryable } from '../../db/database';
 import type { DB } from '../../db/kysely';
 import { AppError } from '../../errors';
 import { requireMember, type Membership } from '../../auth/access';
+import { toDepartmentRow } from '../departments/service';
 import { toEmployeeRow } from '../employees/service';
 import { selectSuggestions, toSuggestion, visibleTo } from '../suggestions/service';
 
@@ -124,17 +125,6 @@ function toCompanyRow(row: Selectable<DB['companies']>): object {
     paymentReportedAt: row.payment_reported_at?.toISOString() ?? null,
     verificationDecidedAt: row.verification_decided_at?.toISOString() ?? null,
     verificationComment: row.verification_comment ?? null,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
-
-function toDepartmentRow(row: Selectable<DB['departments']>): object {
-  return {
-    id: row.id,
-    companyId: row.company_id,
-    name: row.name,
-    headUserId: row.head_user_id,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -7,12 +7,11 @@
 // - the import itself runs in one transaction with its Idempotency-Key, whose request hash covers the file's
 //   sha-256, its name and the mapping (not the multipart framing), with the access checked again inside it.
 
-import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { boolean, coerce, optional, string, type } from 'superstruct';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../../../src/domain/company';
 import { AppError } from '../../../errors';
-import { readUploadedFile } from '../../../multipart';
+import { readUploadedFile, withMultipart, type MultipartLimits } from '../../../multipart';
 import { runIdempotent } from '../../../idempotency';
 import { requireAccess } from '../../../auth/access';
 import { access, defineRoute, idParams, ok, queryEnum, type DeclaredRoute } from '../../../route';
@@ -45,20 +44,8 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   return { name: received.name, bytes: received.bytes, sha256: received.sha256, mapping: received.fields.mapping };
 }
 
-/** The route in a scope of its own that accepts multipart bodies (limits as readUpload reads them). */
-function withMultipart(route: DeclaredRoute): DeclaredRoute {
-  return {
-    ...route,
-    register(app, ctx) {
-      void app.register(async (scope) => {
-        await scope.register(multipart, {
-          limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, fieldSize: MAPPING_MAX_BYTES, parts: 6, headerPairs: 100 },
-        });
-        route.register(scope, ctx);
-      });
-    },
-  };
-}
+/** The multipart limits of the import (as readUpload reads them). */
+const IMPORT_LIMITS: MultipartLimits = { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 4, fieldSize: MAPPING_MAX_BYTES, parts: 6, headerPairs: 100 };
 
 const companyParams = idParams('companyId');
 
@@ -111,6 +98,7 @@ export const employeeImportRoutes: readonly DeclaredRoute[] = [
         );
       },
     }),
+    IMPORT_LIMITS,
   ),
 
   defineRoute({
