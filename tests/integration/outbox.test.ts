@@ -580,3 +580,28 @@ describe('batches through the push (issue 9, benchmarks)', () => {
     await expectDeviceClean(db, session, [id]);
   });
 });
+
+describe('photos the server removed while their proposal waited (issue 10, item 7)', () => {
+  it('uploads them again, and the proposal arrives once with its photos', async () => {
+    const { net, session, db, clock } = await setup();
+    // The photos go up; the proposal itself does not leave the device (the connection drops).
+    net.fault = (call) => (isProposalPost(call.path) ? { kind: 'fail-before' } : undefined);
+    const replayer = replayerFor(db, session, clock);
+    const photos = [makePng(9101), makePng(9102)];
+    const { id } = await submitProposal(db, session, clock, { photos });
+    await replayer.drain();
+    expect(net.calls.filter((c) => c.path === '/files/upload' && c.status === 200)).toHaveLength(2);
+
+    // More than a day later the server's job has removed the photos nothing was attached to.
+    server.advanceClock(DAY + 60_000);
+    await server.runJobs();
+    net.fault = () => undefined;
+    clock.advance(DAY);
+    await drainUntilSettled(replayer, clock);
+
+    await expectExactlyOnce([id]);
+    const stored = await serverProposal(server, id);
+    expect(stored?.images.map((image) => image.bytes)).toEqual(photos.map((p) => new Uint8Array(p)));
+    await expectDeviceClean(db, session, [id]);
+  });
+});

@@ -173,12 +173,10 @@ export class FakeMainService {
     }
     this.stored.set(scopedKey, 'running');
     const answer = file ? this.storeUpload(file) : this.createSuggestion(suggestionsMatch?.[1] ?? '', parsed);
-    if (answer.status < 500) {
-      this.executions.set(call.key, (this.executions.get(call.key) ?? 0) + 1);
-      this.stored.set(scopedKey, { hash, status: answer.status, body: answer.body });
-    } else {
-      this.stored.delete(scopedKey);
-    }
+    if (answer.status < 500) this.executions.set(call.key, (this.executions.get(call.key) ?? 0) + 1);
+    // As the main-service: a refusal rolls its key back with the change, so a corrected request may reuse it.
+    if (answer.status < 400) this.stored.set(scopedKey, { hash, status: answer.status, body: answer.body });
+    else this.stored.delete(scopedKey);
     return json(answer.status, answer.body);
   }
 

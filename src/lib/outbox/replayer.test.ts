@@ -279,6 +279,44 @@ describe('replayer: sending', () => {
     expect(server.suggestions.has(id)).toBe(true);
   });
 
+  it('uploads the photos again when the server removed them while the proposal waited (a day offline after they went up)', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    // The photos go up, then the network drops before the proposal is sent.
+    server.fault = (call) => (call.path.endsWith('/suggestions') ? { kind: 'network' } : undefined);
+    const { replayer, clock } = replayerFor(db, server);
+    const id = await submitProposal(db, { photos: 2 });
+    expect((await replayer.drain()).stopped).toBe('offline');
+    clock.advance(DAY);
+    // The server's job removed the two photos nothing was attached to.
+    const firstUploads = [...server.uploads.keys()];
+    expect(firstUploads).toHaveLength(2);
+    server.uploads.clear();
+    server.fault = () => undefined;
+    await replayer.drain();
+    await replayer.drain();
+
+    expect(await countUnsent(db, OWNER)).toBe(0);
+    const created = server.suggestions.get(id);
+    expect(created?.images).toHaveLength(2);
+    expect(created?.images.map((image) => image.imageId).some((imageId) => firstUploads.includes(imageId))).toBe(false);
+    expect(created?.images.map((image) => server.uploads.get(image.imageId)?.name)).toEqual(['photo-0.jpg', 'photo-1.jpg']);
+    expect(await db.files.count()).toBe(0);
+  });
+
+  it('parks a proposal whose freshly uploaded photos are refused, without uploading them again and again', async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    server.fault = (call) => (call.path.endsWith('/suggestions') ? { kind: 'status', status: 400, body: { message: 'Check the fields', errors: { imageIds: 'invalid' } } } : undefined);
+    const { replayer } = replayerFor(db, server);
+    await submitProposal(db, { photos: 1 });
+    await replayer.drain();
+    await replayer.drain();
+    const [row] = await listOutbox(db, OWNER);
+    expect(row?.status).toBe('failed');
+    expect(server.calls.filter((c) => c.path.endsWith('/upload'))).toHaveLength(1);
+  });
+
   it('resumes an interrupted replay on a reopened database and sends each item once', async () => {
     const name = freshName();
     const db1 = openDb(name);

@@ -12,6 +12,8 @@
 //   own key), so a replay after a lost answer or a killed page is absorbed by the server; photos are
 //   uploaded first and their imageIds put into the body; an upload that ends after the user discarded the
 //   row writes nothing (no orphan photo row), and a row discarded while its photos went up is not posted;
+//   photos uploaded by an earlier attempt that the server no longer takes (it removes a photo attached to
+//   nothing after a day) are uploaded again under new keys, once, instead of parking the row;
 // - every request has a deadline, passed to the transport (20 s for JSON, 20 s + 1 s per 100 KB for a photo):
 //   a hanging network is a network failure like a refused connection;
 // - a network failure (no answer at all) is not an attempt of the row: `attempts` and its backoff stay as
@@ -286,8 +288,8 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     return 'parked';
   }
 
-  async function uploadFile(file: StoredFile): Promise<{ ok: true; imageId: string } | { ok: false; answer: Answer } | { ok: false; gone: true }> {
-    if (file.uploaded) return { ok: true, imageId: file.uploaded.imageId };
+  async function uploadFile(file: StoredFile): Promise<{ ok: true; imageId: string; earlier?: true } | { ok: false; answer: Answer } | { ok: false; gone: true }> {
+    if (file.uploaded) return { ok: true, imageId: file.uploaded.imageId, earlier: true };
     const form = new FormData();
     form.append('file', new Blob([file.data], { type: file.type }), file.name);
     const answer = await send({
@@ -333,6 +335,9 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     const current: OutboxRow = { ...row, status: 'sending', attempts };
 
     let body = current.body;
+    // Photos whose imageId comes from an earlier attempt: the server may have removed them since (it keeps a
+    // photo that is attached to nothing for a day), and then they are uploaded again (below).
+    const uploadedEarlier: string[] = [];
     if (current.fileIds.length > 0) {
       const imageIds: string[] = [];
       for (const fileId of current.fileIds) {
@@ -350,6 +355,7 @@ export function createReplayer(options: ReplayerOptions): Replayer {
           return 'parked';
         }
         if (!uploaded.ok) return settleFailure(current, uploaded.answer, row.attempts);
+        if (uploaded.earlier) uploadedEarlier.push(fileId);
         imageIds.push(uploaded.imageId);
       }
       // The user may have discarded (or revised) the row while its photos went up: then it is not posted.
@@ -374,7 +380,27 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       notify();
       return 'sent';
     }
+    const field = current.fileField ?? 'imageIds';
+    if (uploadedEarlier.length > 0 && answer.kind === 'answer' && answer.status === 400 && fieldErrorsOf(answer.body)?.[field] !== undefined) {
+      // The server no longer takes photos uploaded by an earlier attempt (removed while the proposal waited, say
+      // a day offline after its photos went up): forget those uploads, under new keys (the old ones would
+      // replay the old imageIds), and send again at once. Photos uploaded in this attempt are never reset, so
+      // a refusal of fresh uploads parks the row as any 400 does.
+      await forgetUploads(uploadedEarlier);
+      await update(current, { status: 'pending', attempts: row.attempts, nextAttemptAt: clock.now() });
+      return 'retry';
+    }
     return settleFailure(current, answer, row.attempts);
+  }
+
+  /** Clears the kept upload answers of these photos and gives each a new upload key. */
+  async function forgetUploads(fileIds: readonly string[]): Promise<void> {
+    await db.transaction('rw', db.files, async () => {
+      for (const fileId of fileIds) {
+        const file = await db.files.get(fileId);
+        if (isStoredFile(file)) await db.files.put({ ...file, uploaded: null, uploadKey: crypto.randomUUID() });
+      }
+    });
   }
 
   /** Whether `row` (already found due and first of its entity) may go in a batch now. */
