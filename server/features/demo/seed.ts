@@ -55,7 +55,10 @@ async function seedDemoLogins(db: Database, scryptLogN: number): Promise<number>
   const existing = new Set((await demoUsers(db)).map((r) => r.email));
   const missing = DEMO_LOGINS.filter((l) => !existing.has(l.email));
   if (missing.length === 0) return 0;
-  const hashes = await Promise.all(missing.map(() => hashPassword(DEMO_PASSWORD, scryptLogN)));
+  // One at a time: each scrypt hash holds 128 MiB while it runs, and nine at once at a first start left the
+  // embedded server's memory well above its idle size (docs/benchmarks.md, "Server memory").
+  const hashes: string[] = [];
+  for (const _login of missing) hashes.push(await hashPassword(DEMO_PASSWORD, scryptLogN));
   let created = 0;
   await db.transaction(async (tx) => {
     for (const [i, login] of missing.entries()) {
