@@ -385,7 +385,7 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       // The server no longer takes photos uploaded by an earlier attempt (removed while the proposal waited, say
       // a day offline after its photos went up): forget those uploads, under new keys (the old ones would
       // replay the old imageIds), and send again at once. Photos uploaded in this attempt are never reset, so
-      // a refusal of fresh uploads parks the row as any 400 does.
+      // a refusal of fresh uploads parks the row like every other 400.
       await forgetUploads(uploadedEarlier);
       await update(current, { status: 'pending', attempts: row.attempts, nextAttemptAt: clock.now() });
       return 'retry';
