@@ -38,11 +38,12 @@ const importZones = [
 // named here: a feature reading another's rows or helpers where that is its job. Shared server code (auth,
 // db, route, operation, jobs, mail, ...) sits below every feature and never imports one; app.ts composes them.
 const SERVER_FEATURE_EDGES = {
-  auth: [], companies: [], demo: [], departments: [], files: [], push: [], session: [],
+  auth: [], companies: [], demo: [], departments: [], files: [], push: [], notifications: [],
+  session: ['notifications'],
   employees: ['files'],
   invitations: ['employees'],
-  suggestions: ['files'],
-  sync: ['suggestions', 'employees', 'departments'],
+  suggestions: ['files', 'notifications'],
+  sync: ['suggestions', 'employees', 'departments', 'notifications'],
 };
 const serverZones = [
   ...Object.entries(SERVER_FEATURE_EDGES).map(([feature, allowed]) => ({

@@ -180,6 +180,19 @@ export interface MailOutbox {
   transport: string | null;
 }
 
+export interface Notifications {
+  change_seq: Generated<Int8>;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  kind: string;
+  mailed_at: Timestamp | null;
+  params: Generated<ColumnType<JsonValue, string, string>>;
+  read_at: Timestamp | null;
+  suggestion_id: string | null;
+  user_id: string;
+}
+
 export interface RateEvents {
   at: Timestamp;
   bucket: string;
@@ -225,18 +238,26 @@ export interface Suggestions {
   author_id: string;
   author_name: string;
   change_seq: Generated<Int8>;
+  clarification_at: Timestamp | null;
   company_id: string;
   created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decided_by_name: string | null;
   department_id: string;
   due_at: Timestamp;
   effect_amount_minor: Int8 | null;
   effect_currency: string | null;
+  escalated_at: Timestamp | null;
+  escalation_level: Generated<number>;
   expected_effect: string;
   goal_id: string | null;
   history: Generated<ColumnType<JsonValue, string, string>>;
   id: string;
+  overdue_at: Timestamp | null;
   problem: string;
   received_at: Timestamp;
+  reminded_at: Timestamp | null;
   review_comment: string | null;
   solution: string;
   status: Generated<string>;
@@ -249,6 +270,7 @@ export interface Users {
   active: Generated<boolean>;
   authorities: Generated<string[]>;
   created_at: Generated<Timestamp>;
+  digest_sent_at: Timestamp | null;
   email: string;
   email_verified_at: Timestamp | null;
   first_name: string;
@@ -257,6 +279,7 @@ export interface Users {
   locale: Generated<string>;
   main_goal: string | null;
   middle_name: string | null;
+  notification_mail: Generated<string>;
   other_position: string | null;
   password_hash: string;
   phone: string | null;
@@ -280,6 +303,7 @@ export interface DB {
   invitations: Invitations;
   jobs: Jobs;
   mail_outbox: MailOutbox;
+  notifications: Notifications;
   rate_events: RateEvents;
   refresh_tokens: RefreshTokens;
   schema_migrations: SchemaMigrations;

@@ -19,6 +19,9 @@ const SPEC_ROUTES: [name: string, path: string, layout: 'auth' | 'default'][] = 
   ['CompaniesCreate', '/companies/create', 'default'],
   ['CompaniesCreated', '/companies/created', 'default'],
   ['Unsent', '/unsent', 'default'],
+  // Issue 11: the bell's notifications, and the proposals of others (spec section 2 names them by label only).
+  ['Notifications', '/notifications', 'default'],
+  ['Suggestions', '/companies/c1/suggestions', 'default'],
   ['CompanyDepartments', '/companies/c1/departaments', 'default'],
   ['CompanyVerificationPayment', '/companies/c1/verification-payment', 'default'],
   ['CompanyVerificationPaymentCheck', '/companies/c1/verification-payment-check', 'default'],

@@ -50,6 +50,7 @@ export const routes: readonly AppRoute[] = [
   route('CompaniesCreate', paths.companiesCreate, app, () => import('../features/companies/pages/company-create-page')),
   route('CompaniesCreated', paths.companiesCreated, app, () => import('../features/companies/pages/company-created-page')),
   route('Unsent', paths.unsent, app, () => import('../features/outbox/pages/unsent-page')),
+  route('Notifications', paths.notifications, app, () => import('../features/notifications/pages/notifications-page')),
 
   route('CompanyDepartments', paths.company.departments(c), app, () => import('../features/departments/pages/departments-page')),
   route('CompanyVerificationPayment', paths.company.verificationPayment(c), app, () => import('../features/companies/pages/verification-payment-page')),
@@ -78,6 +79,7 @@ export const routes: readonly AppRoute[] = [
   route('ProjectApproveResult', paths.company.projectApproveResult(c, ':projectId'), app, () => import('../features/projects/pages/project-approve-result-page')),
 
   route('MySuggestions', paths.company.mySuggestions(c), app, () => import('../features/suggestions/pages/my-suggestions-page')),
+  route('Suggestions', paths.company.suggestions(c), app, () => import('../features/suggestions/pages/suggestions-page')),
   route('SuggestionCreate', paths.company.suggestionsCreate(c), app, () => import('../features/suggestions/pages/suggestion-create-page')),
   route('SuggestionCreateResult', paths.company.suggestionsCreateResult(c), app, () => import('../features/suggestions/pages/suggestion-create-result-page')),
   route('Suggestion', paths.company.suggestion(c, ':suggestionId'), app, () => import('../features/suggestions/pages/suggestion-page')),

@@ -12,6 +12,8 @@ export const paths = {
   companiesCreated: '/companies/created',
   /** Writes made on this device that the server has not confirmed yet (issue 4). */
   unsent: '/unsent',
+  /** The signed-in user's notifications in the current company (issue 11; the header's bell leads here). */
+  notifications: '/notifications',
 
   auth: {
     login: '/auth/login',
@@ -54,6 +56,8 @@ export const paths = {
     projectApproveResult: (c: Id, p: Id) => `/companies/${c}/projects/${p}/aprove-result`,
 
     mySuggestions: (c: Id) => `/companies/${c}/my-suggestions`,
+    /** Proposals of others: "to review" (whoever may decide), the company's, all (issue 11; spec section 2 by label). */
+    suggestions: (c: Id) => `/companies/${c}/suggestions`,
     suggestionsCreate: (c: Id) => `/companies/${c}/suggestions/create`,
     suggestionsCreateResult: (c: Id) => `/companies/${c}/suggestions/create-result`,
     suggestion: (c: Id, s: Id) => `/companies/${c}/suggestions/${s}`,

@@ -21,10 +21,28 @@ import {
 } from 'superstruct';
 import { multilineText } from './validation';
 
-export const SUGGESTION_STATUSES = ['UNDER_CONSIDERATION', 'APPROVED', 'REJECTED'] as const;
+/**
+ * UNDER_CONSIDERATION: waiting on its holder (the department's head, or whoever it escalated to).
+ * CLARIFICATION: the holder asked the author to clarify; the clock is paused until the author resends it.
+ * APPROVED, REJECTED (with a reason): decided, final.
+ */
+export const SUGGESTION_STATUSES = ['UNDER_CONSIDERATION', 'CLARIFICATION', 'APPROVED', 'REJECTED'] as const;
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
+/** The states in which a proposal still waits for a decision. */
+export const OPEN_SUGGESTION_STATUSES: readonly SuggestionStatus[] = ['UNDER_CONSIDERATION', 'CLARIFICATION'];
 
-export const SUGGESTION_HISTORY_KINDS = ['SUBMITTED', 'DISTRIBUTED', 'APPROVED', 'REJECTED'] as const;
+/** Every move a proposal's history records. */
+export const SUGGESTION_HISTORY_KINDS = [
+  'SUBMITTED',
+  'DISTRIBUTED',
+  'APPROVED',
+  'REJECTED',
+  'CLARIFICATION_REQUESTED',
+  'RESENT',
+  'REMINDED',
+  'OVERDUE',
+  'ESCALATED',
+] as const;
 export type SuggestionHistoryKind = (typeof SUGGESTION_HISTORY_KINDS)[number];
 
 export const CURRENCIES = ['RUB', 'USD', 'AUD'] as const;
@@ -32,6 +50,20 @@ export type Currency = (typeof CURRENCIES)[number];
 
 /** Days from receipt to the due date of a review. */
 export const SUGGESTION_DUE_DAYS = 5;
+/** The holder is reminded on this day of their 5 (that is, 2 days before the due date). */
+export const SUGGESTION_REMINDER_DAY = 3;
+/** An overdue proposal escalated to the CEO goes on to the owner after this many more days undecided. */
+export const SUGGESTION_ESCALATION_STEP_DAYS = 2;
+/**
+ * Who holds an open proposal: 0 the head of its department, 1 the CEO (escalated when overdue), 2 the owner
+ * (escalated again; straight from 0 when the company has no CEO).
+ */
+export const ESCALATION_LEVELS = [0, 1, 2] as const;
+export type EscalationLevel = (typeof ESCALATION_LEVELS)[number];
+/** The decisions of `POST .../suggestions/{suggestionId}/review`. */
+export const SUGGESTION_DECISIONS = ['APPROVED', 'REJECTED', 'CLARIFICATION'] as const;
+export type SuggestionDecision = (typeof SUGGESTION_DECISIONS)[number];
+export const SUGGESTION_COMMENT_MAX = 2000;
 export const SUGGESTION_MAX_IMAGES = 3;
 export const SUGGESTION_TITLE_MAX = 200;
 export const SUGGESTION_TEXT_MAX = 4000;
@@ -69,7 +101,14 @@ export const SuggestionHistoryEntry = type({
   kind: enums(SUGGESTION_HISTORY_KINDS),
   byUserId: nullable(string()),
   comment: nullable(string()),
+  /** DISTRIBUTED: the department it went to (one). */
   departmentIds: optional(array(string())),
+  /** Who did it, as their name stood then (a history outlives memberships). */
+  byName: optional(nullable(string())),
+  /** DISTRIBUTED: the department it came from. */
+  fromDepartmentId: optional(nullable(string())),
+  /** ESCALATED: the level it went to. */
+  escalationLevel: optional(integer()),
 });
 export type SuggestionHistoryEntry = Infer<typeof SuggestionHistoryEntry>;
 
@@ -95,8 +134,49 @@ export const Suggestion = type({
   history: array(SuggestionHistoryEntry),
   createdAt: string(),
   updatedAt: string(),
+  // Review (issue 11). Optional so that rows stored by earlier builds still read (the pull sends them again).
+  /** Who decided (approved, rejected or asked for clarification last), their name then, and when. */
+  decidedById: optional(nullable(string())),
+  decidedByName: optional(nullable(string())),
+  decidedAt: optional(nullable(string())),
+  /** CLARIFICATION: since when the clock is paused. */
+  clarificationAt: optional(nullable(string())),
+  /** Who holds it while open (ESCALATION_LEVELS). */
+  escalationLevel: optional(integer()),
+  /** When the deadline job flagged it overdue; null while on time. */
+  overdueAt: optional(nullable(string())),
 });
 export type Suggestion = Infer<typeof Suggestion>;
+
+/** Body of `POST .../suggestions/{suggestionId}/review`: a comment is required to reject or ask for clarification. */
+export const SuggestionReviewInput = refine(
+  object({
+    decision: enums(SUGGESTION_DECISIONS),
+    comment: optional(nullable(size(multilineText(), 0, SUGGESTION_COMMENT_MAX))),
+  }),
+  'required',
+  // Named on the field, so the form marks the comment: `{ comment: 'required' }`.
+  (value) =>
+    value.decision === 'APPROVED' || (typeof value.comment === 'string' && value.comment.trim().length > 0) || { path: ['comment'], key: 'comment', refinement: 'required' },
+);
+export type SuggestionReviewInput = Infer<typeof SuggestionReviewInput>;
+
+/** Body of `POST .../suggestions/{suggestionId}/distribute`: the one department that decides it from now on. */
+export const SuggestionDistributeInput = object({
+  departmentId: Uuid,
+  comment: optional(nullable(size(multilineText(), 0, SUGGESTION_COMMENT_MAX))),
+});
+export type SuggestionDistributeInput = Infer<typeof SuggestionDistributeInput>;
+
+/** Body of `PATCH .../suggestions/{suggestionId}`: the author's clarified text, resent (CLARIFICATION only). */
+export const SuggestionRevisionInput = object({
+  title: requiredText(SUGGESTION_TITLE_MAX),
+  problem: requiredText(SUGGESTION_TEXT_MAX, multilineText()),
+  solution: requiredText(SUGGESTION_TEXT_MAX, multilineText()),
+  expectedEffect: requiredText(SUGGESTION_TEXT_MAX, multilineText()),
+  effectEstimate: optional(nullable(EffectEstimate)),
+});
+export type SuggestionRevisionInput = Infer<typeof SuggestionRevisionInput>;
 
 /** Body of `POST /companies/{companyId}/suggestions`. */
 export const SuggestionInput = object({
@@ -130,7 +210,7 @@ export function isOverdue(s: Pick<Suggestion, 'status' | 'dueAt'>, now: Date): b
 }
 
 // Rows of `GET /sync/pull` and `GET /sync/rows` (docs/api.md, "Sync").
-export const SYNC_TABLES = ['companies', 'departments', 'employees', 'suggestions'] as const;
+export const SYNC_TABLES = ['companies', 'departments', 'employees', 'suggestions', 'notifications'] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 
 export const SyncChange = type({

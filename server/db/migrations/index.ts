@@ -11,6 +11,7 @@ import { migration as jobsMail } from './0006-jobs-mail';
 import { migration as filesQuota } from './0007-files-quota';
 import { migration as listIndexes } from './0008-list-indexes';
 import { migration as signInThrottle } from './0009-sign-in-throttle';
+import { migration as suggestionReview } from './0010-suggestion-review';
 
 export type { Migration };
 
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   filesQuota,
   listIndexes,
   signInThrottle,
+  suggestionReview,
 ];

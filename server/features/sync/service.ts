@@ -22,6 +22,7 @@ import { AppError } from '../../errors';
 import { requireMember, type Membership } from '../../auth/access';
 import { toDepartmentRow } from '../departments/service';
 import { toEmployeeRow } from '../employees/service';
+import { toNotificationRow } from '../notifications/service';
 import { selectSuggestions, toSuggestion, visibleTo } from '../suggestions/service';
 
 export const DEFAULT_PULL_LIMIT = 500;
@@ -33,7 +34,7 @@ export const MAX_ROW_KEYS = SYNC_ROWS_MAX_KEYS;
  * Raise it whenever a change in code alters what a member sees or how a row looks to them (a new rule in
  * permissions.ts, a new hidden field): every cursor then answers reset and devices pull their view again.
  */
-const VIEW_RULES_VERSION = 1;
+const VIEW_RULES_VERSION = 2;
 
 /**
  * The member's view version: a fingerprint of what decides visibility and row shape for them (the user, the
@@ -184,6 +185,17 @@ async function readTable(tx: Queryable, member: Membership, table: SyncTable, sc
         visible: canSeeSuggestion(member, { authorId: row.author_id, departmentId: row.department_id }),
       }));
     }
+    case 'notifications': {
+      // Only the recipient's own: a snapshot reads nothing else, and named rows of others come back hidden.
+      let query = tx.kysely
+        .selectFrom('notifications as x')
+        .selectAll('x')
+        .where('x.company_id', '=', member.companyId)
+        .where((eb) => inScope(scope, eb.ref('x.id'), eb.ref('x.change_seq')));
+      if (scope.kind === 'snapshot') query = query.where('x.user_id', '=', member.userId);
+      const rows = await query.orderBy('x.id').limit(limit).execute();
+      return rows.map((row) => ({ id: row.id, seq: row.change_seq, row: toNotificationRow(row), visible: row.user_id === member.userId }));
+    }
   }
 }
 
@@ -230,6 +242,8 @@ async function feedPage(tx: Queryable, member: Membership, cursor: FeedCursor, l
     const row = current.get(`${entry.table_name}:${entry.row_id}`);
     if (row) {
       if (row.seq !== entry.seq) continue; // a later entry of this row carries it
+      // Another member's notification never was and never will be this member's: nothing to send, not even a delete.
+      if (!row.visible && entry.table_name === 'notifications') continue;
       changes.push(
         row.visible
           ? { seq: entry.seq, table: entry.table_name, op: 'upsert', id: row.id, row: row.row }

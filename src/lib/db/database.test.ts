@@ -30,7 +30,7 @@ describe('database versions', () => {
     await v1.departments.put({ id: 'd1', companyId: 'c1', name: 'Casting', headUserId: null, createdAt: 'x', updatedAt: 'x', ownerUserId: 'u1' });
     await v1.syncState.put({ ownerUserId: 'u1', companyId: 'c1', cursor: 'abc', pulledAt: 1 });
     v1.close();
-    const v2 = new AppDatabase(dbName);
+    const v2 = new AppDatabase(dbName, DB_VERSIONS.slice(0, 2));
     opened.push(v2);
     await v2.open();
     expect(v2.verno).toBe(2);

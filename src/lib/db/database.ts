@@ -16,6 +16,7 @@
 // connection as soon as another tab asks for a newer one (`versionchange`), so it never blocks the upgrade,
 // and tells the app (`onDatabaseVersionChange`), which asks the user to reload.
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
+import type { NotificationRow } from '../../domain/notification';
 import type { CompanyRow, DepartmentRow, EmployeeRow, Suggestion } from '../../domain/suggestion';
 import type { EnumsData, Unit } from '../../domain/user';
 
@@ -35,6 +36,7 @@ export type StoredCompany = Owned<CompanyRow>;
 export type StoredDepartment = Owned<DepartmentRow>;
 export type StoredEmployee = Owned<EmployeeRow>;
 export type StoredSuggestion = Owned<Suggestion>;
+export type StoredNotification = Owned<NotificationRow>;
 export type StoredCompanyScoped = Owned<CompanyScopedRow>;
 
 export interface StoredEnums {
@@ -128,7 +130,7 @@ export interface Lease {
 }
 
 /** The mirrored tables, as the pull and the outbox handlers name them. */
-export const MIRROR_TABLES = ['companies', 'departments', 'employees', 'goals', 'projects', 'suggestions', 'registries'] as const;
+export const MIRROR_TABLES = ['companies', 'departments', 'employees', 'goals', 'projects', 'suggestions', 'registries', 'notifications'] as const;
 export type MirrorTable = (typeof MIRROR_TABLES)[number];
 
 export interface VersionSpec {
@@ -149,6 +151,11 @@ export async function upgradeToV1(_tx: Transaction): Promise<void> {
 /** Version 2 adds `staleRows`, a new table: nothing to carry over. */
 export async function upgradeToV2(_tx: Transaction): Promise<void> {
   // New table only; the rows of version 1 keep their shape.
+}
+
+/** Version 3 (issue 11): the review list's indexes on proposals, and the notifications table. */
+export async function upgradeToV3(_tx: Transaction): Promise<void> {
+  // New indexes and a new table; stored proposals keep their shape.
 }
 
 const scoped = '&[ownerUserId+id], [ownerUserId+companyId]';
@@ -181,6 +188,14 @@ export const DB_VERSIONS: readonly VersionSpec[] = [
     },
     upgrade: upgradeToV2,
   },
+  {
+    version: 3,
+    stores: {
+      suggestions: `${scoped}, [ownerUserId+companyId+status], [ownerUserId+companyId+authorId], [ownerUserId+companyId+departmentId], [ownerUserId+companyId+dueAt], [ownerUserId+companyId+status+dueAt], [ownerUserId+companyId+departmentId+dueAt], [ownerUserId+companyId+goalId+dueAt]`,
+      notifications: `${scoped}, [ownerUserId+companyId+createdAt]`,
+    },
+    upgrade: upgradeToV3,
+  },
 ];
 
 /** What a tab learns when another one opens a newer schema (or deletes the database). */
@@ -212,6 +227,7 @@ export class AppDatabase extends Dexie {
   projects!: Table<StoredCompanyScoped, [string, string]>;
   suggestions!: Table<StoredSuggestion, [string, string]>;
   registries!: Table<StoredCompanyScoped, [string, string]>;
+  notifications!: Table<StoredNotification, [string, string]>;
   enums!: Table<StoredEnums, string>;
   units!: Table<StoredUnit, [string, string]>;
   outbox!: EntityTable<OutboxRow, 'seq'>;

@@ -2,6 +2,7 @@
 // written anything), so every row read here is checked with its struct. A row that fails is left out and
 // reported on the console, so one bad row never breaks a screen; `readRows` tells how many were left out.
 import { type Describe, array, enums, nullable, number, object, optional, record, string, type, unknown } from 'superstruct';
+import { NotificationRow } from '../../domain/notification';
 import { CompanyRow, DepartmentRow, EmployeeRow, Suggestion } from '../../domain/suggestion';
 import { EnumsData, Unit } from '../../domain/user';
 import { type AppDatabase, type MirrorTable, type OutboxRow, type StaleRow, type StoredFile, MIRROR_TABLES, OUTBOX_METHODS, OUTBOX_STATUSES } from './database';
@@ -25,6 +26,7 @@ export const MIRROR_ROW_STRUCTS: Record<MirrorTable, RowCheck<{ id: string }>> =
   projects: CompanyScopedRow,
   suggestions: Suggestion,
   registries: CompanyScopedRow,
+  notifications: NotificationRow,
 };
 
 export const StoredOutboxRow: Describe<OutboxRow> = object({
