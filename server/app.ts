@@ -26,8 +26,11 @@ import { registerStatic } from './static';
 import { registerSecurityHeaders, securityHeadersFor } from './security-headers';
 import { recordRoutes, registerInputChecks } from './http';
 import { errorAnswer, registerIdempotencyHook } from './idempotency';
-import { submitSuggestionOperation, suggestionRoutes } from './features/suggestions/routes';
+import { SUGGESTION_ACT_OPERATIONS, submitSuggestionOperation, suggestionRoutes } from './features/suggestions/routes';
 import { syncRoutes } from './features/sync/routes';
+import { notificationRoutes, readNotificationsOperation } from './features/notifications/routes';
+import { NOTIFICATION_RECURRING, notificationJobHandlers } from './features/notifications/jobs';
+import { DEADLINE_JOB_HANDLERS, DEADLINE_RECURRING } from './features/suggestions/deadlines';
 import { pushRoute } from './features/push/routes';
 import { employeeImportRoutes } from './features/employees/import/routes';
 import { departmentRoutes } from './features/departments/routes';
@@ -40,7 +43,7 @@ import { adminCompanyRoutes } from './features/companies/admin-routes';
 export const BODY_LIMIT = 1024 * 1024;
 
 /** The writes the outbox may send in a batch through POST /sync/push; each is also its own route. */
-const PUSHABLE_OPERATIONS = [submitSuggestionOperation];
+const PUSHABLE_OPERATIONS = [submitSuggestionOperation, ...SUGGESTION_ACT_OPERATIONS, readNotificationsOperation];
 
 /** Every declared route of the API (server/route.ts), registered below and walked by the fuzz test. */
 export const DECLARED_ROUTES: readonly DeclaredRoute[] = [
@@ -53,6 +56,7 @@ export const DECLARED_ROUTES: readonly DeclaredRoute[] = [
   ...employeeImportRoutes,
   ...invitationRoutes,
   ...suggestionRoutes,
+  ...notificationRoutes,
   ...syncRoutes,
   ...fileRoutes,
   pushRoute(PUSHABLE_OPERATIONS),
@@ -103,8 +107,15 @@ export async function buildApp({ config, db, printMail, clock = systemClock, job
     db,
     clock,
     log: app.log,
-    handlers: [...MAINTENANCE_JOB_HANDLERS, ...mailJobHandlers(mailer), ...authJobHandlers(config.appUrl), ...FILE_JOB_HANDLERS],
-    recurring: [...MAINTENANCE_RECURRING, ...FILE_RECURRING],
+    handlers: [
+      ...MAINTENANCE_JOB_HANDLERS,
+      ...mailJobHandlers(mailer),
+      ...authJobHandlers(config.appUrl),
+      ...FILE_JOB_HANDLERS,
+      ...notificationJobHandlers(config.appUrl),
+      ...DEADLINE_JOB_HANDLERS,
+    ],
+    recurring: [...MAINTENANCE_RECURRING, ...FILE_RECURRING, ...NOTIFICATION_RECURRING, ...DEADLINE_RECURRING],
     ...(jobConcurrency ? { concurrency: jobConcurrency } : {}),
   });
   const ctx: AppContext = {

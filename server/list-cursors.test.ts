@@ -293,14 +293,15 @@ async function pullAll(who: Login, companyId: string, mirror: Map<string, string
   }
 }
 
-/** What a CEO's mirror must hold: every row of the company with its latest change. */
-async function syncTruth(companyId: string): Promise<Map<string, string>> {
+/** What a CEO's mirror must hold: every row of the company with its latest change, and their own notifications. */
+async function syncTruth(companyId: string, userId: string): Promise<Map<string, string>> {
   const rows = await t.db.query<{ k: string; cs: string }>(
     `SELECT 'companies:' || id AS k, change_seq::text AS cs FROM companies WHERE id = $1
      UNION ALL SELECT 'departments:' || id, change_seq::text FROM departments WHERE company_id = $1
      UNION ALL SELECT 'employees:' || id, change_seq::text FROM employees WHERE company_id = $1
-     UNION ALL SELECT 'suggestions:' || id, change_seq::text FROM suggestions WHERE company_id = $1`,
-    [companyId],
+     UNION ALL SELECT 'suggestions:' || id, change_seq::text FROM suggestions WHERE company_id = $1
+     UNION ALL SELECT 'notifications:' || id, change_seq::text FROM notifications WHERE company_id = $1 AND user_id = $2`,
+    [companyId, userId],
   );
   return new Map(rows.map((r) => [r.k, r.cs]));
 }
@@ -320,13 +321,13 @@ describe('the sync pull', () => {
     const versions = first.seen.map((c) => `${c.table}:${c.id}:${c.seq}`);
     expectOnceEach(versions);
     await pullAll(u[0]!, company.companyId, mirror, first.cursor);
-    expect(mirror).toEqual(await syncTruth(company.companyId));
+    expect(mirror).toEqual(await syncTruth(company.companyId, u[0]!.id));
 
     // A fresh device pulls the finished company in pages of 7: each row once, at its latest version.
     const fresh = new Map<string, string>();
     const again = await pullAll(u[0]!, company.companyId, fresh);
     expectOnceEach(again.seen.map((c) => `${c.table}:${c.id}`));
-    expect(fresh).toEqual(await syncTruth(company.companyId));
+    expect(fresh).toEqual(await syncTruth(company.companyId, u[0]!.id));
   });
 
   it('answers reset, never 500, to a cursor it did not make, the snapshot key of 36 zeros included', async () => {

@@ -44,6 +44,8 @@ export interface OperationCall<Input> {
   input: Input;
   locale: Locale;
   once: Once;
+  /** The service's clock (server/clock.ts) read once for the operation: tests move it by hand. */
+  now: Date;
 }
 
 export interface OperationSpec<Input> {
@@ -96,7 +98,7 @@ export function defineOperation<Input>(spec: OperationSpec<Input>): Operation {
       access: access.company(spec.permission),
       params: paramsStruct,
       body: spec.input,
-      handler: ({ db, user, member, params, body, locale }) => spec.run(db, { user, member, params, input: body, locale, once: createOnce() }),
+      handler: ({ ctx, db, user, member, params, body, locale }) => spec.run(db, { user, member, params, input: body, locale, once: createOnce(), now: ctx.clock.now() }),
     }),
   };
 }

@@ -76,5 +76,6 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     credentialsNonExpired: true,
     enabled: user.active,
     locale: user.locale,
+    notificationMail: user.notification_mail === 'digest' ? 'digest' : 'instant',
   };
 }

@@ -2,6 +2,8 @@
 // Each mail has a subject, a plain-text body and a small HTML body carrying the same words and link.
 
 import type { Locale } from '../../src/domain/auth';
+import { NOTIFICATION_KINDS } from '../../src/domain/notification';
+import { SUGGESTION_DUE_DAYS, SUGGESTION_REMINDER_DAY } from '../../src/domain/suggestion';
 import { translate } from '../i18n/messages';
 
 export type MailKind = 'verify' | 'recovery' | 'existing';
@@ -87,5 +89,130 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p style="color: #6b7280; font-size: 13px">${escapeHtml(footer)}</p>
 </body></html>
 `;
+  return { subject, text, html };
+}
+
+// ------------------------------------------------------------------------------------------ notifications
+
+/** The words of one notification (src/domain/notification.ts), as `notify` stored them. */
+export interface NotificationWords {
+  kind: string;
+  params: Record<string, string | null>;
+  /** The link to its proposal (or to the notifications page when it names none). */
+  link: string;
+  createdAt: Date;
+}
+
+const NOTIFICATION_MAIL_KINDS = new Set(NOTIFICATION_KINDS as readonly string[]);
+/** What a notification's `comment` is to its reader: a rejection's reason, a clarification's question. */
+const COMMENT_LABEL: Partial<Record<string, string>> = {
+  SUGGESTION_REJECTED: 'mail.notification.reason',
+  SUGGESTION_CLARIFICATION: 'mail.notification.question',
+};
+
+/** Dates in mail: the recipient's language, Moscow time (the message says so), as invoice.ts writes them. */
+export function formatMailDateTime(locale: Locale, value: Date): string {
+  return new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Moscow',
+  }).format(value);
+}
+
+function notificationTexts(locale: Locale, words: NotificationWords): { subject: string; paragraphs: string[] } {
+  const kind = NOTIFICATION_MAIL_KINDS.has(words.kind) ? words.kind : 'other';
+  const { title, byName, comment, departmentName, dueAt } = words.params;
+  const due = dueAt && !Number.isNaN(Date.parse(dueAt)) ? formatMailDateTime(locale, new Date(dueAt)) : null;
+  const values = {
+    title: title ?? '',
+    byName: byName || translate(locale, 'mail.notification.someone'),
+    days: SUGGESTION_DUE_DAYS - SUGGESTION_REMINDER_DAY,
+  };
+  const t = (id: string, extra: Record<string, string> = {}) => translate(locale, id, { ...values, ...extra });
+  const paragraphs = [t(`mail.notification.${kind}.body`)];
+  if (comment) paragraphs.push(t(COMMENT_LABEL[kind] ?? 'mail.notification.comment', { comment }));
+  if (departmentName) paragraphs.push(t('mail.notification.department', { departmentName }));
+  if (due) paragraphs.push(t('mail.notification.due', { dueAt: due }));
+  return { subject: t(`mail.notification.${kind}.subject`), paragraphs };
+}
+
+function mailHtml(locale: Locale, subject: string, blocks: string[], link: string, action: string, footer: string): string {
+  return `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5">
+${blocks.join('\n')}
+<p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 10px 16px; background: #2563eb; color: #ffffff; border-radius: 6px; text-decoration: none">${escapeHtml(action)}</a></p>
+<p style="color: #6b7280; font-size: 13px">${escapeHtml(link)}</p>
+<p style="color: #6b7280; font-size: 13px">${escapeHtml(footer)}</p>
+</body></html>
+`;
+}
+
+/**
+ * One notification as its own mail (`mail.notification.<KIND>.*`): what happened to which proposal, the reason
+ * or question, the department and the due date when the notification carries them, and the proposal's link.
+ */
+export function renderNotificationMail(locale: Locale, values: { name: string; company: string; notification: NotificationWords }): RenderedMail {
+  const { subject, paragraphs } = notificationTexts(locale, values.notification);
+  const all = [translate(locale, 'mail.greeting', { name: values.name }), ...paragraphs];
+  const action = translate(locale, 'mail.notification.action');
+  const footer = translate(locale, 'mail.notification.footer', { company: values.company });
+  const link = values.notification.link;
+  const text = [...all, `${action}: ${link}`, footer].join('\n\n') + '\n';
+  const html = mailHtml(locale, subject, all.map((p) => `<p style="white-space: pre-line">${escapeHtml(p)}</p>`), link, action, footer);
+  return { subject, text, html };
+}
+
+/** The notifications of one company in a digest, newest first. */
+export interface DigestGroup {
+  company: string;
+  notifications: NotificationWords[];
+}
+
+/**
+ * The daily digest (`mail.digest.*`): every notification not mailed yet, grouped by company, newest first,
+ * each with its own line, time and link; the button opens the notifications page (`link`).
+ */
+export function renderDigestMail(locale: Locale, values: { name: string; groups: DigestGroup[]; link: string }): RenderedMail {
+  const count = values.groups.reduce((sum, group) => sum + group.notifications.length, 0);
+  const subject = translate(locale, 'mail.digest.subject', { count });
+  const greeting = translate(locale, 'mail.greeting', { name: values.name });
+  const intro = translate(locale, 'mail.digest.intro', { count });
+  const action = translate(locale, 'mail.digest.action');
+  const footer = translate(locale, 'mail.digest.footer');
+  const textGroups: string[] = [];
+  const htmlGroups: string[] = [];
+  for (const group of values.groups) {
+    const items = group.notifications.map((notification) => ({ ...notificationTexts(locale, notification), notification }));
+    textGroups.push(
+      [
+        group.company,
+        ...items.map(({ subject: line, paragraphs, notification }) =>
+          [`- ${line} (${formatMailDateTime(locale, notification.createdAt)})`, ...paragraphs.slice(1).map((p) => `  ${p}`), `  ${notification.link}`].join('\n'),
+        ),
+      ].join('\n'),
+    );
+    htmlGroups.push(
+      `<h3 style="margin: 24px 0 8px">${escapeHtml(group.company)}</h3>\n<ul style="padding-left: 20px">\n` +
+        items
+          .map(
+            ({ subject: line, paragraphs, notification }) =>
+              `<li style="margin-bottom: 12px"><a href="${escapeHtml(notification.link)}">${escapeHtml(line)}</a>` +
+              ` <span style="color: #6b7280; font-size: 13px">${escapeHtml(formatMailDateTime(locale, notification.createdAt))}</span>` +
+              paragraphs
+                .slice(1)
+                .map((p) => `<br><span style="white-space: pre-line">${escapeHtml(p)}</span>`)
+                .join('') +
+              '</li>',
+          )
+          .join('\n') +
+        '\n</ul>',
+    );
+  }
+  const text = [greeting, intro, ...textGroups, `${action}: ${values.link}`, footer].join('\n\n') + '\n';
+  const html = mailHtml(locale, subject, [`<p>${escapeHtml(greeting)}</p>`, `<p>${escapeHtml(intro)}</p>`, ...htmlGroups], values.link, action, footer);
   return { subject, text, html };
 }

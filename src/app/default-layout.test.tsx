@@ -310,3 +310,79 @@ describe('default layout on a hanging network', () => {
   });
 });
 
+
+describe('default layout: proposals and notifications in the header', () => {
+  const emptyPage = { data: { changes: [], nextCursor: '1', hasMore: false, reset: false } };
+
+  /** The session calls, and an empty pull, so the device's mirror stays as the test stored it. */
+  function serveMember(who: CurrentUser) {
+    const fetch = vi.fn((input: RequestInfo | URL) => {
+      const url = urlOf(input);
+      if (url.includes('/api/v1/sync/pull')) return Promise.resolve(json(200, emptyPage));
+      if (url.endsWith('/api/v1/user')) return Promise.resolve(json(200, { data: who }));
+      if (url.endsWith('/api/v1/enums')) return Promise.resolve(json(200, { data: { enums: {}, supportLink: 'https://t.me/support' } }));
+      if (url.endsWith('/api/v1/units')) return Promise.resolve(json(200, { data: [] }));
+      return Promise.resolve(json(404, { message: 'Not found' }));
+    });
+    vi.stubGlobal('fetch', fetch);
+  }
+
+  const memberWith = (roles: string[]): CurrentUser => ({ ...user, companies: [{ ...demoCompany, roles }] });
+  const at = '2026-03-01T10:00:00.000Z';
+
+  afterEach(async () => {
+    const { getAppDatabase } = await import('../lib/db/database');
+    const db = getAppDatabase();
+    await Promise.all([db.departments.clear(), db.notifications.clear()]);
+  });
+
+  it('gives the owner "To review" beside "My proposals" and a bell with the unread count', async () => {
+    const { getAppDatabase } = await import('../lib/db/database');
+    await getAppDatabase().notifications.bulkPut(
+      ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'].map((id) => ({
+        id,
+        companyId: 'c1',
+        userId: 'u1',
+        kind: 'SUGGESTION_SUBMITTED',
+        suggestionId: 's1',
+        params: { title: 'T' },
+        readAt: null,
+        createdAt: at,
+        ownerUserId: 'u1',
+      })),
+    );
+    signInAs('u1');
+    serveMember(memberWith(['OWNER']));
+    await renderLayout();
+    const review = await screen.findByRole('link', { name: 'To review' }, PATIENCE);
+    expect(review.getAttribute('href')).toBe('/companies/c1/suggestions');
+    expect(screen.getByRole('link', { name: 'My proposals' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Notifications, 2 unread' }, PATIENCE)).getAttribute('href')).toBe('/notifications');
+  });
+
+  it('gives a department head "To review", read from the mirrored departments', async () => {
+    const { getAppDatabase } = await import('../lib/db/database');
+    await getAppDatabase().departments.put({ id: 'd1', companyId: 'c1', name: 'Production', headUserId: 'u1', createdAt: at, updatedAt: at, ownerUserId: 'u1' });
+    signInAs('u1');
+    serveMember(memberWith(['EMPLOYEE']));
+    await renderLayout();
+    expect(await screen.findByRole('link', { name: 'To review' }, PATIENCE)).toBeTruthy();
+  });
+
+  it('gives HR "Proposals" to see, and an employee only "My proposals"', async () => {
+    signInAs('u1');
+    serveMember(memberWith(['HR']));
+    await renderLayout();
+    expect(await screen.findByRole('link', { name: 'Proposals' }, PATIENCE)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'To review' })).toBeNull();
+    stopOffline();
+    cleanup();
+
+    serveMember(memberWith(['EMPLOYEE']));
+    await renderLayout();
+    expect(await screen.findByRole('link', { name: 'Notifications' }, PATIENCE)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My proposals' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Proposals' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'To review' })).toBeNull();
+  });
+});

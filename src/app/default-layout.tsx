@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, Suspense, lazy, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../domain/paths';
@@ -59,6 +59,11 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
 // The device database and the replayer load with the first signed-in screen, not with the sign-in page.
 const UnsentBadge = lazy(() => import('../features/outbox/components/unsent-badge').then((module) => ({ default: module.UnsentBadge })));
 const DeviceNotices = lazy(() => import('./device-notices').then((module) => ({ default: module.DeviceNotices })));
+const NotificationBell = lazy(() => import('../features/notifications/components/bell').then((module) => ({ default: module.NotificationBell })));
+// Whether the member heads a department is read from the device's mirror, so this link loads with the database.
+const SuggestionsNavLink = lazy(() =>
+  import('../features/notifications/components/suggestions-nav-link').then((module) => ({ default: module.SuggestionsNavLink })),
+);
 
 /**
  * Starts the replayer, the pulls and connectivity for the signed-in user, with the outbox outcomes of every
@@ -209,7 +214,19 @@ function AppHeader({ user }: { user: CurrentUser | null }) {
         <nav ref={navRef} className="app-header__nav" aria-label={intl.formatMessage({ id: 'nav.main', defaultMessage: 'Main navigation' })}>
           {link(paths.dashboard, <FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" />)}
           {current &&
-            COMPANY_LINKS.filter((item) => hasPermission(current.roles, item.permission)).map((item) => link(item.href(current.id), item.label, item.key))}
+            COMPANY_LINKS.filter((item) => hasPermission(current.roles, item.permission)).map((item) =>
+              // Others' proposals ("To review" for whoever decides) come first: for a head they are the daily work.
+              item.key === 'my-suggestions' && userId ? (
+                <Fragment key={item.key}>
+                  <Suspense fallback={null}>
+                    <SuggestionsNavLink userId={userId} companyId={current.id} roles={current.roles} className={navClass} isCurrent={(href) => location === href} />
+                  </Suspense>
+                  {link(item.href(current.id), item.label)}
+                </Fragment>
+              ) : (
+                link(item.href(current.id), item.label, item.key)
+              ),
+            )}
           {link(paths.companiesCreate, <FormattedMessage id="nav.addCompany" defaultMessage="Add company" />)}
           {isAdmin && link(paths.profileAdmin, <FormattedMessage id="nav.admin" defaultMessage="Payments to review" />)}
           <Link
@@ -221,6 +238,11 @@ function AppHeader({ user }: { user: CurrentUser | null }) {
           </Link>
         </nav>
         <div className="app-header__tools">
+          {userId && current && (
+            <Suspense fallback={null}>
+              <NotificationBell userId={userId} companyId={current.id} />
+            </Suspense>
+          )}
           {userId && (
             <Suspense fallback={null}>
               <UnsentBadge userId={userId} />

@@ -15,6 +15,10 @@ import { DialogProvider } from '../ui/dialog';
 import { OutboxKindsProvider } from '../features/outbox/kinds-context';
 import { UnsentList } from '../features/outbox/pages/unsent-page';
 import { storeCreatedSuggestion } from '../features/suggestions/store';
+import { discardUnsent } from '../features/outbox/store';
+import { reviewSuggestion } from '../features/suggestions/review-store';
+import { getAppDatabase } from '../lib/db/database';
+import { refreshStaleRows } from '../lib/sync/pull';
 import { describeOutboxRow, outboxKindOf, outboxKinds, outboxSuccessHandlers, storeSentEntity } from './outbox-kinds';
 
 const OWNER = '00000000-0000-4000-8000-000000000001';
@@ -159,5 +163,102 @@ describe('the Unsent screen with the registry', () => {
     expect(screen.getByText('A change')).toBeTruthy();
     const links = screen.getAllByRole('link', { name: 'Edit and resend' });
     expect(links.map((link) => link.getAttribute('href'))).toEqual([`/companies/${COMPANY}/suggestions/create?resend=k1`]);
+  });
+});
+
+describe('a decision someone else made first', () => {
+  const SUGGESTION = '00000000-0000-4000-8000-0000000000e1';
+  const proposal = {
+    id: SUGGESTION,
+    companyId: COMPANY,
+    title: 'Shorter changeover',
+    problem: 'p',
+    solution: 's',
+    expectedEffect: 'e',
+    effectEstimate: null,
+    departmentId: 'd1',
+    goalId: null,
+    images: [],
+    authorId: 'author',
+    authorName: 'Сидоров Сидор',
+    status: 'UNDER_CONSIDERATION',
+    dueAt: AT,
+    submittedAt: AT,
+    receivedAt: AT,
+    reviewComment: null,
+    history: [],
+    createdAt: AT,
+    updatedAt: AT,
+  } satisfies Suggestion;
+  const message = 'This proposal was already approved by Иванов Иван on 22 Nov 2026.';
+  const conflictRow: OutboxRow = {
+    ...proposalRow,
+    kind: 'suggestion.review',
+    path: `/api/v1/companies/${COMPANY}/suggestions/${SUGGESTION}/review`,
+    body: { decision: 'REJECTED', comment: 'Too costly' },
+    entityKey: `suggestions:${SUGGESTION}`,
+    status: 'conflict',
+    lastError: { status: 409, message },
+  };
+
+  function renderConflict(locale: 'en' | 'ru') {
+    const { hook } = memoryLocation({ path: '/unsent' });
+    render(
+      <IntlProvider locale={locale} messages={locale === 'ru' ? ru : en}>
+        <DialogProvider>
+          <Router hook={hook}>
+            <OutboxKindsProvider describe={describeOutboxRow}>
+              <UnsentList rows={[conflictRow]} unreadable={[]} actions={{ retry: () => Promise.resolve(), discard: () => Promise.resolve(), discardUnreadable: () => Promise.resolve() }} />
+            </OutboxKindsProvider>
+          </Router>
+        </DialogProvider>
+      </IntlProvider>,
+    );
+  }
+
+  it('shows on /unsent both the user\'s decision (titled from the device\'s copy) and what the server says happened, with the proposal to open', async () => {
+    await getAppDatabase().suggestions.put({ ...proposal, ownerUserId: OWNER });
+    renderConflict('en');
+    expect(await screen.findByText('Your decision on the proposal “Shorter changeover”: reject — Too costly')).toBeTruthy();
+    expect(screen.getByText(`Meanwhile on the server: ${message}`)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the proposal' }).getAttribute('href')).toBe(`/companies/${COMPANY}/suggestions/${SUGGESTION}`);
+    // A refused decision is not edited: it is discarded, or tried again.
+    expect(screen.queryByRole('link', { name: 'Edit and resend' })).toBeNull();
+    cleanup();
+
+    renderConflict('ru');
+    expect(await screen.findByText('Ваше решение по предложению «Shorter changeover»: отклонить — Too costly')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Открыть предложение' })).toBeTruthy();
+    await getAppDatabase().suggestions.clear();
+  });
+
+  it('names the decision without a title when the proposal is not on the device', () => {
+    const view = describeOutboxRow({ ...conflictRow, body: { decision: 'APPROVED', comment: null } });
+    expect(view.values).toMatchObject({ hasTitle: 'no', decision: 'APPROVED', hasComment: 'no' });
+    expect(view.viewHref).toBe(`/companies/${COMPANY}/suggestions/${SUGGESTION}`);
+  });
+
+  it("brings the server's version back once the user discards the refused decision", async () => {
+    const db = openDb();
+    await db.suggestions.put({ ...proposal, ownerUserId: OWNER });
+    await reviewSuggestion({ db, actor: { id: OWNER, fullName: 'Петров Пётр' } }, COMPANY, SUGGESTION, { decision: 'REJECTED', comment: 'Too costly' });
+    const [row] = await db.outbox.toArray();
+    await db.outbox.update(row!.seq, { status: 'conflict', lastError: { status: 409, message } });
+    expect((await db.suggestions.get([OWNER, SUGGESTION]))?.status).toBe('REJECTED');
+
+    expect(await discardUnsent(db, OWNER, row!.id)).toBe(true);
+    const approved = { ...proposal, status: 'APPROVED', decidedByName: 'Иванов Иван', decidedAt: AT };
+    const fetch = vi.fn<typeof globalThis.fetch>(() =>
+      Promise.resolve(new Response(JSON.stringify({ data: { changes: [{ seq: '5', table: 'suggestions', op: 'upsert', id: SUGGESTION, row: approved }] } }), { status: 200 })),
+    );
+    const http = createHttpClient({
+      prefix: '/main-service',
+      fetch,
+      tokens: { getAccess: () => 'token', getRefresh: () => null, set: () => undefined, clear: () => undefined },
+      getLocale: () => 'en',
+      onAuthFailure: () => undefined,
+    });
+    expect(await refreshStaleRows({ db, http, ownerUserId: OWNER, companyId: COMPANY })).toBe(1);
+    expect(await db.suggestions.get([OWNER, SUGGESTION])).toMatchObject({ status: 'APPROVED', decidedByName: 'Иванов Иван' });
   });
 });

@@ -15,17 +15,30 @@ import { MIRROR_TABLES, type MirrorTable, type OutboxRow } from '../lib/db/datab
 import { MIRROR_ROW_STRUCTS } from '../lib/db/rows';
 import type { SuccessHandler } from '../lib/outbox/replayer';
 import { UNKNOWN_CHANGE_LABEL, type UnsentRowView } from '../features/outbox/kinds';
-import { suggestionCreateOutboxKind } from '../features/suggestions/outbox-kind';
+import { notificationReadOutboxKind } from '../features/notifications/outbox-kind';
+import {
+  suggestionCreateOutboxKind,
+  suggestionDistributeOutboxKind,
+  suggestionReviewOutboxKind,
+  suggestionReviseOutboxKind,
+} from '../features/suggestions/outbox-kind';
 
 export interface OutboxKind {
   /** The rows' `kind`, '<entity>.<action>' (e.g. 'suggestion.create'). */
   kind: string;
   /** What the Unsent screen calls a row of this kind. */
   label: MessageDescriptor;
-  /** The label's values, read from the row (its body is stored data: check what is read). */
-  labelValues?: (row: OutboxRow) => Record<string, string>;
+  /**
+   * The label's values, read from the row and from `entity`, the device's copy of the mirrored row its
+   * entity key names, when the screen has it (both are stored data: check what is read).
+   */
+  labelValues?: (row: OutboxRow, entity?: unknown) => Record<string, string>;
   /** Where the user edits a refused row and resends it; absent or null: nowhere. */
   editHref?: (row: OutboxRow) => string | null;
+  /** Where the user sees what the row changes (the Unsent screen's "Open" link); absent or null: nowhere. */
+  viewHref?: (row: OutboxRow) => string | null;
+  /** The words of that link ("Open the proposal"); the screen's "Open" when absent. */
+  viewLabel?: MessageDescriptor;
   /** Stores the server's answer; runs in the transaction that removes the sent row. */
   onSuccess: SuccessHandler;
   /**
@@ -36,7 +49,13 @@ export interface OutboxKind {
 }
 
 /** Every declared kind. */
-export const outboxKinds: readonly OutboxKind[] = [suggestionCreateOutboxKind];
+export const outboxKinds: readonly OutboxKind[] = [
+  suggestionCreateOutboxKind,
+  suggestionReviewOutboxKind,
+  suggestionDistributeOutboxKind,
+  suggestionReviseOutboxKind,
+  notificationReadOutboxKind,
+];
 
 function mirrorTableOf(entityKey: string): MirrorTable | null {
   const table = entityKey.slice(0, entityKey.indexOf(':'));
@@ -99,7 +118,11 @@ export function isPushableOutboxRow(row: OutboxRow): boolean {
 }
 
 /** How the Unsent screen shows `row` (src/features/outbox reads it through its OutboxKindsProvider). */
-export function describeOutboxRow(row: OutboxRow): UnsentRowView {
+export function describeOutboxRow(row: OutboxRow, entity?: unknown): UnsentRowView {
   const declared = outboxKindOf(row.kind);
-  return { label: declared.label, values: declared.labelValues?.(row) ?? {}, editHref: declared.editHref?.(row) ?? null };
+  const view: UnsentRowView = { label: declared.label, values: declared.labelValues?.(row, entity) ?? {}, editHref: declared.editHref?.(row) ?? null };
+  // Only a kind that has a place to see its entity names one.
+  if (declared.viewHref) view.viewHref = declared.viewHref(row);
+  if (declared.viewLabel) view.viewLabel = declared.viewLabel;
+  return view;
 }

@@ -57,6 +57,12 @@ const SPEC_ROUTES: [name: string, path: string, layout: 'auth' | 'default'][] = 
 ];
 
 describe('routes table', () => {
+  it('gives the Unsent page the outbox-kind registry, so rows are named by their kind (not all "A change")', async () => {
+    const unsent = routes.find((r) => r.name === 'Unsent');
+    const page = await unsent?.load();
+    expect(page?.default.name).toBe('UnsentPageWithKinds');
+  });
+
   it('holds every route of spec section 2, and no other', () => {
     expect(routes.map((r) => r.name).sort()).toEqual(SPEC_ROUTES.map(([name]) => name).sort());
   });

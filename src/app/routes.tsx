@@ -49,7 +49,13 @@ export const routes: readonly AppRoute[] = [
   route('ProfileAdmin', paths.profileAdmin, app, () => import('../features/profile/pages/profile-admin-page')),
   route('CompaniesCreate', paths.companiesCreate, app, () => import('../features/companies/pages/company-create-page')),
   route('CompaniesCreated', paths.companiesCreated, app, () => import('../features/companies/pages/company-created-page')),
-  route('Unsent', paths.unsent, app, () => import('../features/outbox/pages/unsent-page')),
+  // The page with the app's outbox-kind registry (labels, edit and open links): without it every row would read
+  // "A change". Both are loaded with the route, so the registry stays out of the entry chunk.
+  route('Unsent', paths.unsent, app, () =>
+    Promise.all([import('../features/outbox/pages/unsent-page'), import('./outbox-kinds')]).then(([page, kinds]) => ({
+      default: page.withOutboxKinds(kinds.describeOutboxRow),
+    })),
+  ),
   route('Notifications', paths.notifications, app, () => import('../features/notifications/pages/notifications-page')),
 
   route('CompanyDepartments', paths.company.departments(c), app, () => import('../features/departments/pages/departments-page')),

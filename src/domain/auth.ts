@@ -16,6 +16,7 @@ import {
   type Struct,
 } from 'superstruct';
 import { isValidInn } from './inn';
+import { NotificationMailMode } from './notification';
 
 /** Role options of spec section 3 (registration). */
 export const REGISTRATION_ROLES = ['OWNER', 'CEO', 'TOP_MANAGER', 'FIRST_LINE_MANAGER', 'MIDDLE_MANAGER'] as const;
@@ -154,6 +155,8 @@ export const ProfilePatch = object({
   lastName: optional(name),
   middleName: optional(nullable(size(trimmed(string()), 0, 100))),
   phone: optional(Phone),
+  /** How notifications are mailed: each as it happens, or one daily digest (src/domain/notification.ts). */
+  notificationMail: optional(NotificationMailMode),
 });
 export type ProfilePatch = Infer<typeof ProfilePatch>;
 

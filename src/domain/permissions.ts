@@ -48,9 +48,17 @@ export function canReviewSuggestion(member: MemberView, suggestion: { department
   return member.headOfDepartmentIds.includes(suggestion.departmentId) || hasAnyRole(member.roles, SUGGESTION_REVIEW_OVERRIDE_ROLES);
 }
 
-/** Distribute to other departments: the head of its current department, HR, CEO. */
+/** Roles that may pass a proposal of any department to another one. OWNER too: whoever may decide any proposal may also pass it on. */
+export const SUGGESTION_DISTRIBUTE_ROLES: readonly CompanyRole[] = ['HR', 'CEO', 'OWNER'];
+
+/** Distribute to other departments: the head of its current department, HR, CEO, OWNER. */
 export function canDistributeSuggestion(member: MemberView, suggestion: { departmentId: string }): boolean {
-  return member.headOfDepartmentIds.includes(suggestion.departmentId) || hasAnyRole(member.roles, ['HR', 'CEO']);
+  return member.headOfDepartmentIds.includes(suggestion.departmentId) || hasAnyRole(member.roles, SUGGESTION_DISTRIBUTE_ROLES);
+}
+
+/** The author's resend of a proposal they were asked to clarify. */
+export function canReviseSuggestion(member: MemberView, suggestion: { authorId: string }): boolean {
+  return suggestion.authorId === member.userId;
 }
 
 /** Departments, employees, import, staff invitations: HR, OWNER, CEO. */
@@ -83,6 +91,12 @@ export const PERMISSIONS = {
   'company.read': 'member',
   /** Submit a proposal (canSubmitSuggestion: any active member). */
   'suggestion.submit': 'member',
+  /**
+   * Act on one proposal (review, distribute, the author's resend): any active member at the company's level;
+   * whether they may act on that proposal is its own rule (canReviewSuggestion, canDistributeSuggestion,
+   * canReviseSuggestion), checked by the service on the proposal.
+   */
+  'suggestion.act': 'member',
   /** Edit the company's details. */
   'company.edit': ['OWNER'],
   /** Download the verification invoice. */

@@ -2,6 +2,7 @@
 // built from `GET /enums` and `GET /units`. The client checks answers with these structs on read.
 
 import { type Infer, array, boolean, enums, nullable, object, optional, record, string, type, unknown } from 'superstruct';
+import { NOTIFICATION_MAIL_MODES } from './notification';
 
 export const Authority = type({ authority: string() });
 
@@ -30,6 +31,8 @@ export const CurrentUser = type({
   credentialsNonExpired: boolean(),
   enabled: boolean(),
   locale: enums(['ru', 'en']),
+  /** How notifications are mailed (issue 11); optional, so an answer of an older server still passes. */
+  notificationMail: optional(enums(NOTIFICATION_MAIL_MODES)),
   /** The companies the user is a member of, with their roles there (which companies to pull). */
   companies: optional(array(type({ id: string(), name: string(), roles: array(string()) }))),
 });

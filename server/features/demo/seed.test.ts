@@ -73,6 +73,7 @@ describe('the demo company', () => {
       employees: await n('employees WHERE company_id = $1'),
       members: await n('company_members WHERE company_id = $1'),
       suggestions: await n('suggestions WHERE company_id = $1'),
+      notifications: await n('notifications WHERE company_id = $1'),
     };
   }
 
@@ -137,11 +138,70 @@ describe('the demo company', () => {
   it('has proposals in every status, at least one of them overdue', async () => {
     const id = await companyId();
     const rows = await t.db.query<{ status: SuggestionStatus; due_at: Date | string }>('SELECT status, due_at FROM suggestions WHERE company_id = $1', [id]);
-    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['UNDER_CONSIDERATION', 'APPROVED', 'REJECTED']));
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(SUGGESTION_STATUSES));
     expect(SUGGESTION_STATUSES.every((status) => rows.some((r) => r.status === status))).toBe(true);
     const now = new Date();
     const overdue = rows.filter((r) => isOverdue({ status: r.status, dueAt: new Date(r.due_at).toISOString() }, now));
     expect(overdue.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('exercises the review loop: head@ has employee@ proposals due at different times, one escalated, one waiting on the author', async () => {
+    const id = await companyId();
+    const rows = await t.db.query<{
+      title: string;
+      status: SuggestionStatus;
+      author: string;
+      department: string;
+      due_at: Date;
+      escalation_level: number;
+      overdue_at: Date | null;
+      review_comment: string | null;
+      decided_by: string | null;
+      decided_by_name: string | null;
+      decided_at: Date | null;
+      clarification_at: Date | null;
+      history: { kind: string }[];
+    }>(
+      `SELECT s.title, s.status, lower(u.email) AS author, d.name AS department, s.due_at, s.escalation_level, s.overdue_at, s.review_comment,
+              s.decided_by, s.decided_by_name, s.decided_at, s.clarification_at, s.history
+         FROM suggestions s JOIN users u ON u.id = s.author_id JOIN departments d ON d.id = s.department_id WHERE s.company_id = $1`,
+      [id],
+    );
+    const now = Date.now();
+    const waiting = rows.filter((r) => r.status === 'UNDER_CONSIDERATION' && r.author === 'employee@demo.local' && r.department === 'Производство');
+    expect(waiting.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(waiting.map((r) => new Date(r.due_at).toISOString())).size).toBe(waiting.length);
+    const escalated = waiting.filter((r) => new Date(r.due_at).getTime() < now && r.escalation_level === 1 && r.overdue_at !== null);
+    expect(escalated.length).toBeGreaterThanOrEqual(1);
+    expect(escalated[0]?.history.map((h) => h.kind)).toEqual(expect.arrayContaining(['OVERDUE', 'ESCALATED']));
+    expect(waiting.some((r) => new Date(r.due_at).getTime() > now && new Date(r.due_at).getTime() <= now + 2 * 24 * 3600 * 1000)).toBe(true);
+    const asked = rows.filter((r) => r.status === 'CLARIFICATION');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({ author: 'employee@demo.local', decided_by_name: 'Новиков Сергей Иванович' });
+    expect(asked[0]?.review_comment).toMatch(/\?$/);
+    expect(asked[0]?.clarification_at).not.toBeNull();
+    for (const decided of rows.filter((r) => r.status === 'APPROVED' || r.status === 'REJECTED')) {
+      expect(decided.decided_by, decided.title).not.toBeNull();
+      expect(decided.decided_by_name, decided.title).toMatch(/^[А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+$/);
+      expect(decided.decided_at, decided.title).not.toBeNull();
+      expect(decided.review_comment, decided.title).not.toBeNull();
+    }
+    // The head of production decided some of them.
+    expect(rows.some((r) => r.status !== 'UNDER_CONSIDERATION' && r.decided_by_name === 'Новиков Сергей Иванович' && r.status !== 'CLARIFICATION')).toBe(true);
+  });
+
+  it('has unread notifications for employee@ and head@, about proposals of the company', async () => {
+    const id = await companyId();
+    const rows = await t.db.query<{ email: string; kind: string; unread: boolean; linked: boolean }>(
+      `SELECT lower(u.email) AS email, n.kind, n.read_at IS NULL AS unread,
+              EXISTS (SELECT 1 FROM suggestions s WHERE s.company_id = n.company_id AND s.id = n.suggestion_id) AS linked
+         FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.company_id = $1`,
+      [id],
+    );
+    for (const email of ['employee@demo.local', 'head@demo.local']) {
+      expect(rows.filter((r) => r.email === email && r.unread).length, email).toBeGreaterThanOrEqual(2);
+    }
+    expect(rows.every((r) => r.linked)).toBe(true);
   });
 
   it('is seeded once: seeding again changes no count', async () => {

@@ -7,6 +7,12 @@ import type { Database, Queryable } from '../../db/database';
 import { hashPassword } from '../../auth/passwords';
 import { authorityOf } from '../../auth/users';
 import { translate } from '../../i18n/messages';
+import {
+  SUGGESTION_DUE_DAYS,
+  SUGGESTION_ESCALATION_STEP_DAYS,
+  SUGGESTION_REMINDER_DAY,
+  type SuggestionHistoryEntry,
+} from '../../../src/domain/suggestion';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_COMPANY = { name: 'ООО «Демо Завод»', inn: '7712345671' } as const;
@@ -119,7 +125,13 @@ const POSITIONS_BY_DEPARTMENT: Record<string, string[]> = {
   'Отдел кадров': ['Специалист по кадрам'],
 };
 
-const DEMO_SUGGESTIONS: readonly {
+/** A notification of the demo data: its recipient and kind; when and about what follow from its proposal. */
+interface DemoNotice {
+  to: string;
+  kind: 'SUGGESTION_SUBMITTED' | 'SUGGESTION_APPROVED' | 'SUGGESTION_REJECTED' | 'SUGGESTION_CLARIFICATION' | 'SUGGESTION_REMINDER' | 'SUGGESTION_ESCALATED';
+}
+
+interface DemoSuggestion {
   author: string;
   department: string;
   title: string;
@@ -127,21 +139,45 @@ const DEMO_SUGGESTIONS: readonly {
   solution: string;
   effect: string;
   amountMinor: number | null;
-  status: 'UNDER_CONSIDERATION' | 'APPROVED' | 'REJECTED';
+  status: 'UNDER_CONSIDERATION' | 'CLARIFICATION' | 'APPROVED' | 'REJECTED';
+  /** Received this many days ago: due 5 days later, so more than 5 is overdue (and escalated, as the deadline job would have). */
   daysAgo: number;
+  /** Who decided (or asked the question): the head of its department, the CEO where the department has none. */
+  decidedBy?: string;
+  /** The reason, the decision's comment, or the question asked. */
   comment?: string;
-}[] = [
-  { author: 'employee@demo.local', department: 'Производство', title: 'Магнитные держатели для инструмента у станков', problem: 'Операторы ищут ключи и щупы по всему участку, до 15 минут в смену.', solution: 'Закрепить магнитные планки у каждого станка и разметить места инструмента.', effect: 'Экономия 15 минут на оператора в смену.', amountMinor: 18000000, status: 'UNDER_CONSIDERATION', daysAgo: 1 },
-  { author: 'employee@demo.local', department: 'Производство', title: 'Подогрев СОЖ зимой', problem: 'Утром холодная СОЖ даёт брак первых деталей.', solution: 'Установить таймер включения подогрева бака за час до смены.', effect: 'Меньше брака в начале смены.', amountMinor: null, status: 'UNDER_CONSIDERATION', daysAgo: 8 },
-  { author: 'employee@demo.local', department: 'Логистика', title: 'Разметка зон на складе заготовок', problem: 'Погрузчики теряют время на поиск паллет.', solution: 'Разметить зоны краской и подписать стеллажи.', effect: 'Быстрее отгрузка на участки.', amountMinor: 9500000, status: 'UNDER_CONSIDERATION', daysAgo: 3 },
-  { author: 'head@demo.local', department: 'Производство', title: 'Плановое ТО по наработке, а не по календарю', problem: 'Станки встают на ТО, когда в этом нет нужды, и ломаются между ТО.', solution: 'Вести счётчики моточасов и планировать ТО по ним.', effect: 'Меньше простоев оборудования.', amountMinor: 120000000, status: 'APPROVED', daysAgo: 20, comment: 'Берём в работу, начнём с участка токарной обработки.' },
-  { author: 'employee@demo.local', department: 'Качество', title: 'Шаблоны для контроля фасок', problem: 'Фаски меряют штангенциркулем, медленно и с ошибками.', solution: 'Сделать простые шаблоны «проходит/не проходит».', effect: 'Контроль быстрее в три раза.', amountMinor: 3000000, status: 'APPROVED', daysAgo: 15, comment: 'Хорошая идея, шаблоны заказаны.' },
-  { author: 'employee@demo.local', department: 'Бухгалтерия', title: 'Электронные путевые листы', problem: 'Бумажные путевые листы теряются.', solution: 'Перейти на электронные путевые листы.', effect: 'Меньше бумажной работы.', amountMinor: null, status: 'REJECTED', daysAgo: 30, comment: 'Сейчас не позволяет учётная система, вернёмся в следующем году.' },
+  notices?: readonly DemoNotice[];
+}
+
+const HEAD = 'head@demo.local';
+const CEO = 'ceo@demo.local';
+const EMPLOYEE = 'employee@demo.local';
+
+/**
+ * The review loop in every state: employee@'s proposals wait on head@ with due dates spread over the coming
+ * days (one due tomorrow, reminded; one overdue and escalated to the CEO), one waits on the author's
+ * clarification, others are decided with a reason and who decided; both logins have unread notifications.
+ */
+const DEMO_SUGGESTIONS: readonly DemoSuggestion[] = [
+  { author: EMPLOYEE, department: 'Производство', title: 'Магнитные держатели для инструмента у станков', problem: 'Операторы ищут ключи и щупы по всему участку, до 15 минут в смену.', solution: 'Закрепить магнитные планки у каждого станка и разметить места инструмента.', effect: 'Экономия 15 минут на оператора в смену.', amountMinor: 18000000, status: 'UNDER_CONSIDERATION', daysAgo: 1, notices: [{ to: HEAD, kind: 'SUGGESTION_SUBMITTED' }] },
+  { author: EMPLOYEE, department: 'Производство', title: 'Стеллаж для заготовок у токарного участка', problem: 'Заготовки везут со склада по одной партии, токари ждут подвоза.', solution: 'Поставить у участка стеллаж на сменный запас заготовок.', effect: 'Меньше простоев в ожидании заготовок.', amountMinor: 6000000, status: 'UNDER_CONSIDERATION', daysAgo: 2, notices: [{ to: HEAD, kind: 'SUGGESTION_SUBMITTED' }] },
+  { author: EMPLOYEE, department: 'Производство', title: 'Световой сигнал окончания цикла на станках', problem: 'Оператор не видит, что станок закончил цикл, и станок простаивает.', solution: 'Поставить на каждый станок сигнальную колонну, загорающуюся по окончании цикла.', effect: 'Простой между циклами меньше на 10 %.', amountMinor: 35000000, status: 'UNDER_CONSIDERATION', daysAgo: 4, notices: [{ to: HEAD, kind: 'SUGGESTION_REMINDER' }] },
+  { author: EMPLOYEE, department: 'Производство', title: 'Подогрев СОЖ зимой', problem: 'Утром холодная СОЖ даёт брак первых деталей.', solution: 'Установить таймер включения подогрева бака за час до смены.', effect: 'Меньше брака в начале смены.', amountMinor: null, status: 'UNDER_CONSIDERATION', daysAgo: 6, notices: [{ to: CEO, kind: 'SUGGESTION_ESCALATED' }] },
+  { author: EMPLOYEE, department: 'Производство', title: 'Общий график переналадок на неделю', problem: 'Переналадки планируют в день работы, наладчики не успевают.', solution: 'Составлять график переналадок на неделю вперёд и вывесить его на участке.', effect: 'Меньше срочных переналадок.', amountMinor: null, status: 'CLARIFICATION', daysAgo: 3, decidedBy: HEAD, comment: 'Кто будет составлять график и по каким заказам: только серийным или всем?', notices: [{ to: EMPLOYEE, kind: 'SUGGESTION_CLARIFICATION' }] },
+  { author: EMPLOYEE, department: 'Логистика', title: 'Разметка зон на складе заготовок', problem: 'Погрузчики теряют время на поиск паллет.', solution: 'Разметить зоны краской и подписать стеллажи.', effect: 'Быстрее отгрузка на участки.', amountMinor: 9500000, status: 'UNDER_CONSIDERATION', daysAgo: 3 },
+  { author: HEAD, department: 'Производство', title: 'Плановое ТО по наработке, а не по календарю', problem: 'Станки встают на ТО, когда в этом нет нужды, и ломаются между ТО.', solution: 'Вести счётчики моточасов и планировать ТО по ним.', effect: 'Меньше простоев оборудования.', amountMinor: 120000000, status: 'APPROVED', daysAgo: 20, decidedBy: CEO, comment: 'Берём в работу, начнём с участка токарной обработки.' },
+  { author: EMPLOYEE, department: 'Производство', title: 'Маркировка кабелей на пультах станков', problem: 'Наладчики подолгу ищут нужный кабель при ремонте.', solution: 'Промаркировать кабели бирками по схеме.', effect: 'Ремонт пультов быстрее.', amountMinor: 1500000, status: 'APPROVED', daysAgo: 9, decidedBy: HEAD, comment: 'Согласовано, бирки закажем в этом месяце.', notices: [{ to: EMPLOYEE, kind: 'SUGGESTION_APPROVED' }] },
+  { author: EMPLOYEE, department: 'Качество', title: 'Шаблоны для контроля фасок', problem: 'Фаски меряют штангенциркулем, медленно и с ошибками.', solution: 'Сделать простые шаблоны «проходит/не проходит».', effect: 'Контроль быстрее в три раза.', amountMinor: 3000000, status: 'APPROVED', daysAgo: 15, decidedBy: CEO, comment: 'Хорошая идея, шаблоны заказаны.' },
+  { author: EMPLOYEE, department: 'Бухгалтерия', title: 'Электронные путевые листы', problem: 'Бумажные путевые листы теряются.', solution: 'Перейти на электронные путевые листы.', effect: 'Меньше бумажной работы.', amountMinor: null, status: 'REJECTED', daysAgo: 30, decidedBy: CEO, comment: 'Сейчас не позволяет учётная система, вернёмся в следующем году.' },
+  { author: EMPLOYEE, department: 'Производство', title: 'Второй заточной станок на участок', problem: 'К заточному станку очередь в начале смены.', solution: 'Купить второй заточной станок.', effect: 'Нет очереди на заточку.', amountMinor: 40000000, status: 'REJECTED', daysAgo: 7, decidedBy: HEAD, comment: 'Очередь бывает только в первые полчаса: сдвинем заточку на конец предыдущей смены.', notices: [{ to: EMPLOYEE, kind: 'SUGGESTION_REJECTED' }] },
   { author: 'hr@demo.local', department: 'Отдел кадров', title: 'Наставничество для новых операторов', problem: 'Новички долго выходят на норму выработки.', solution: 'Закрепить за каждым новичком наставника на первый месяц.', effect: 'Выход на норму за 3 недели вместо 6.', amountMinor: 45000000, status: 'UNDER_CONSIDERATION', daysAgo: 6 },
-  { author: 'findir@demo.local', department: 'Логистика', title: 'Объединение закупок расходников', problem: 'Каждый участок заказывает перчатки и ветошь отдельно.', solution: 'Раз в месяц собирать общую заявку.', effect: 'Скидка поставщика 7 %.', amountMinor: 25000000, status: 'REJECTED', daysAgo: 12, comment: 'Не подходит: склад не вместит месячный запас.' },
+  { author: 'findir@demo.local', department: 'Логистика', title: 'Объединение закупок расходников', problem: 'Каждый участок заказывает перчатки и ветошь отдельно.', solution: 'Раз в месяц собирать общую заявку.', effect: 'Скидка поставщика 7 %.', amountMinor: 25000000, status: 'REJECTED', daysAgo: 12, decidedBy: CEO, comment: 'Не подходит: склад не вместит месячный запас.' },
 ];
 
-/** The demo company with departments, about 50 employees, the demo logins as members and proposals in every status. */
+/**
+ * The demo company with departments, about 50 employees, the demo logins as members, proposals in every status
+ * of the review loop and a few unread notifications.
+ */
 export async function seedDemoCompany(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     const exists = await tx.kysely.selectFrom('companies').select('id').where('inn', '=', DEMO_COMPANY.inn).executeTakeFirst();
@@ -210,22 +246,45 @@ export async function seedDemoCompany(db: Database): Promise<void> {
         .execute();
     }
     const day = 24 * 60 * 60 * 1000;
+    const now = Date.now();
+    const at = (ms: number) => new Date(ms).toISOString();
+    const nameOf = (u: { last_name: string; first_name: string; middle_name: string | null }) => [u.last_name, u.first_name, u.middle_name].filter(Boolean).join(' ');
+    const notifications: { company_id: string; user_id: string; kind: string; suggestion_id: string; params: string; created_at: string }[] = [];
     for (const s of DEMO_SUGGESTIONS) {
       const author = byEmail.get(s.author);
       const departmentId = departments.get(s.department);
       if (!author || !departmentId) continue;
-      const received = new Date(Date.now() - s.daysAgo * day);
-      const decided = new Date(received.getTime() + 2 * day);
-      const reviewer = byEmail.get('head@demo.local')?.id ?? null;
-      const history = [
-        { at: received.toISOString(), kind: 'SUBMITTED', byUserId: author.id, comment: null },
-        ...(s.status === 'UNDER_CONSIDERATION' ? [] : [{ at: decided.toISOString(), kind: s.status, byUserId: reviewer, comment: s.comment ?? null }]),
-      ];
+      const id = randomUUID();
+      const received = now - s.daysAgo * day;
+      const due = received + SUGGESTION_DUE_DAYS * day;
+      const decider = s.decidedBy ? byEmail.get(s.decidedBy) : undefined;
+      const deciderName = decider ? nameOf(decider) : null;
+      // Decided two days after receipt; a question asked two days after receipt, or at once for a fresh one.
+      const decidedAt = received + Math.min(2, Math.max(0, s.daysAgo - 1)) * day;
+      const history: SuggestionHistoryEntry[] = [{ at: at(received), kind: 'SUBMITTED', byUserId: author.id, byName: nameOf(author), comment: null }];
+      const open = s.status === 'UNDER_CONSIDERATION';
+      // What the deadline job would have done by now (server/features/suggestions/deadlines.ts).
+      const remindedAt = open && now >= received + SUGGESTION_REMINDER_DAY * day ? received + SUGGESTION_REMINDER_DAY * day : null;
+      const overdue = open && now >= due;
+      const toOwnerAt = due + SUGGESTION_ESCALATION_STEP_DAYS * day;
+      const level = overdue ? (now >= toOwnerAt ? 2 : 1) : 0;
+      if (remindedAt !== null) history.push({ at: at(remindedAt), kind: 'REMINDED', byUserId: null, comment: null });
+      if (overdue) {
+        history.push({ at: at(due), kind: 'OVERDUE', byUserId: null, comment: null });
+        history.push({ at: at(due), kind: 'ESCALATED', byUserId: null, comment: null, escalationLevel: 1 });
+        if (level === 2) history.push({ at: at(toOwnerAt), kind: 'ESCALATED', byUserId: null, comment: null, escalationLevel: 2 });
+      }
+      if (!open && decider) {
+        const kind = s.status === 'CLARIFICATION' ? 'CLARIFICATION_REQUESTED' : s.status === 'APPROVED' ? 'APPROVED' : 'REJECTED';
+        history.push({ at: at(decidedAt), kind, byUserId: decider.id, byName: deciderName, comment: s.comment ?? null });
+      }
+      const escalatedAt = level === 2 ? toOwnerAt : overdue ? due : null;
+      const updated = !open ? decidedAt : (escalatedAt ?? remindedAt ?? received);
       await tx.kysely
         .insertInto('suggestions')
         .values({
           company_id: company.id,
-          id: randomUUID(),
+          id,
           title: s.title,
           problem: s.problem,
           solution: s.solution,
@@ -234,17 +293,35 @@ export async function seedDemoCompany(db: Database): Promise<void> {
           effect_currency: s.amountMinor === null ? null : 'RUB',
           department_id: departmentId,
           author_id: author.id,
-          author_name: [author.last_name, author.first_name, author.middle_name].filter(Boolean).join(' '),
+          author_name: nameOf(author),
           status: s.status,
-          due_at: new Date(received.getTime() + 5 * day).toISOString(),
-          submitted_at: received.toISOString(),
-          received_at: received.toISOString(),
-          review_comment: s.status === 'UNDER_CONSIDERATION' ? null : (s.comment ?? null),
+          due_at: at(due),
+          submitted_at: at(received),
+          received_at: at(received),
+          review_comment: open ? null : (s.comment ?? null),
+          decided_by: open ? null : (decider?.id ?? null),
+          decided_by_name: open ? null : deciderName,
+          decided_at: open || !decider ? null : at(decidedAt),
+          clarification_at: s.status === 'CLARIFICATION' ? at(decidedAt) : null,
+          reminded_at: remindedAt === null ? null : at(remindedAt),
+          escalation_level: level,
+          escalated_at: escalatedAt === null ? null : at(escalatedAt),
+          overdue_at: overdue ? at(due) : null,
           history: JSON.stringify(history),
-          created_at: received.toISOString(),
-          updated_at: (s.status === 'UNDER_CONSIDERATION' ? received : decided).toISOString(),
+          created_at: at(received),
+          updated_at: at(updated),
         })
         .execute();
+      for (const notice of s.notices ?? []) {
+        const to = byEmail.get(notice.to);
+        if (!to) continue;
+        const when = notice.kind === 'SUGGESTION_SUBMITTED' ? received : notice.kind === 'SUGGESTION_REMINDER' ? (remindedAt ?? received) : notice.kind === 'SUGGESTION_ESCALATED' ? (escalatedAt ?? due) : decidedAt;
+        const byName = notice.kind === 'SUGGESTION_SUBMITTED' ? nameOf(author) : notice.kind === 'SUGGESTION_REMINDER' || notice.kind === 'SUGGESTION_ESCALATED' ? null : deciderName;
+        const params = { title: s.title, byName, comment: open ? null : (s.comment ?? null), departmentName: s.department, dueAt: at(due) };
+        notifications.push({ company_id: company.id, user_id: to.id, kind: notice.kind, suggestion_id: id, params: JSON.stringify(params), created_at: at(when) });
+      }
     }
+    // Unread; counted as mailed, since they stand for what happened before the demo started (no digest of them).
+    if (notifications.length > 0) await tx.kysely.insertInto('notifications').values(notifications.map((n) => ({ ...n, mailed_at: n.created_at }))).execute();
   });
 }

@@ -34,7 +34,7 @@ export function pushRoute(operations: readonly Operation[]): DeclaredRoute {
     write: false,
     handler: async ({ ctx, request, reply, user, body, locale }) => {
       const results = await applyPush(
-        { db: ctx.db, pushable, user, locale, logFailure: (error) => request.log.error({ err: error }, 'push operation failed') },
+        { db: ctx.db, pushable, user, locale, clock: ctx.clock, logFailure: (error) => request.log.error({ err: error }, 'push operation failed') },
         body.operations,
       );
       void reply.header('Cache-Control', 'no-store');

@@ -18,6 +18,7 @@ import { sql } from 'kysely';
 import type { Locale } from '../../../src/domain/auth';
 import { API_PREFIX } from '../../../src/domain/paths';
 import type { UserRow } from '../../auth/users';
+import { systemClock, type Clock } from '../../clock';
 import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/messages';
@@ -104,6 +105,8 @@ export interface PushContext {
   pushable: Pushable;
   user: UserRow;
   locale: Locale;
+  /** The service's clock (default the system's): each operation reads it once as its `now`. */
+  clock?: Clock;
   /** Told of a 5xx inside the batch (the error handler logs the same for a direct call). */
   logFailure: (error: unknown) => void;
 }
@@ -125,7 +128,7 @@ async function applyOne(tx: Queryable, context: BatchContext, operation: PushOpe
   try {
     const found = context.pushable.match(operation.method, operation.path);
     if (!found) throw new AppError('notFound', 404);
-    const work = found.operation.prepare({ user, params: found.params, body: operation.body, locale, once: context.once });
+    const work = found.operation.prepare({ user, params: found.params, body: operation.body, locale, once: context.once, now: (context.clock ?? systemClock).now() });
     const keyed = {
       userId: user.id,
       key: operation.id.toLowerCase(),

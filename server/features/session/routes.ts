@@ -1,10 +1,10 @@
 // Session data the app shell loads after sign-in (spec section 7): the current user, the enums and
 // units of the app config, the user's language and profile, the password change, and the unauthenticated
-// health probe, declared (server/route.ts). What it guarantees: a user changes only their own names, phone and
-// language (the body struct refuses every other field); a password change checks the current password before
-// its transaction and counts a wrong one with the sign-in failures of the account and the client address
-// (auth/throttle.ts), so a stolen access token guesses no faster than sign-in; a changed password ends every
-// other session.
+// health probe, declared (server/route.ts). What it guarantees: a user changes only their own names, phone,
+// language and how notifications are mailed (the body struct refuses every other field); a password change
+// checks the current password before its transaction and counts a wrong one with the sign-in failures of the
+// account and the client address (auth/throttle.ts), so a stolen access token guesses no faster than sign-in;
+// a changed password ends every other session.
 
 import type { Updateable } from 'kysely';
 import { COMPANY_ROLES, IMPLEMENTATION_GOALS, POSITIONS, REGISTRATION_ROLES, PasswordChangeInput, ProfilePatch, type Locale as LocaleValue } from '../../../src/domain/auth';
@@ -15,6 +15,7 @@ import { translate } from '../../i18n/messages';
 import { toCurrentUser, toUserRow } from '../../auth/users';
 import { assertNotThrottled, clearAccountFailures, recordFailure } from '../../auth/throttle';
 import { runIdempotent } from '../../idempotency';
+import { sendPendingDigest } from '../notifications/digest';
 import { membershipsOf } from '../../auth/access';
 import { access, defineRoute, ok, type DeclaredRoute } from '../../route';
 
@@ -51,6 +52,7 @@ function profileChanges(patch: ProfilePatch): Updateable<DB['users']> {
   if (patch.lastName !== undefined) changes.last_name = patch.lastName;
   if (patch.middleName !== undefined) changes.middle_name = patch.middleName || null;
   if (patch.phone !== undefined) changes.phone = patch.phone;
+  if (patch.notificationMail !== undefined) changes.notification_mail = patch.notificationMail;
   return changes;
 }
 
@@ -67,7 +69,12 @@ export const sessionRoutes: readonly DeclaredRoute[] = [
     path: '/user',
     access: access.user,
     body: ProfilePatch,
-    handler: async ({ db, user, body }) => {
+    handler: async ({ ctx, db, user, body }) => {
+      // Back from the digest to a mail per event: what waits goes out now in one last digest, in this
+      // transaction, instead of one mail each (notifications/digest.ts).
+      if (body.notificationMail === 'instant' && user.notification_mail === 'digest') {
+        await sendPendingDigest(db, ctx.config.appUrl, user.id, ctx.clock.now());
+      }
       const updated = await db.kysely
         .updateTable('users')
         .set((eb) => ({ ...profileChanges(body), updated_at: eb.fn<Date>('now') }))

@@ -7,17 +7,17 @@
 // id as a uuid), so no row is skipped or repeated between pages.
 
 import { randomUUID } from 'node:crypto';
-import { expressionBuilder, sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
-import { canSeeAllSuggestions, canSubmitSuggestion } from '../../../src/domain/permissions';
+import { canSeeAllSuggestions, canSubmitSuggestion, hasAnyRole, SUGGESTION_REVIEW_OVERRIDE_ROLES } from '../../../src/domain/permissions';
 import {
   dueDateOf,
   isUuid,
+  SUGGESTION_SCOPES,
   type Currency,
   type Suggestion,
   type SuggestionHistoryEntry,
   type SuggestionInput,
-  type SuggestionScope,
   type SuggestionStatus,
 } from '../../../src/domain/suggestion';
 import type { Queryable } from '../../db/database';
@@ -29,6 +29,8 @@ import { imageLinkOf } from '../files/routes';
 import type { ImageType } from '../files/detect';
 import type { Membership } from '../../auth/access';
 import type { Once } from '../../operation';
+import { notify } from '../notifications/service';
+import { holdersOf } from './holders';
 
 /** An image of a proposal, in its position. */
 interface ProposalImage {
@@ -123,6 +125,12 @@ export function toSuggestion(row: SuggestionRow): Suggestion {
     history: row.history,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    decidedById: row.decided_by,
+    decidedByName: row.decided_by_name,
+    decidedAt: row.decided_at?.toISOString() ?? null,
+    clarificationAt: row.clarification_at?.toISOString() ?? null,
+    escalationLevel: row.escalation_level,
+    overdueAt: row.overdue_at?.toISOString() ?? null,
   };
 }
 
@@ -155,7 +163,7 @@ export async function createSuggestion(tx: Queryable, member: Membership, user: 
   if (!isUuid(input.departmentId)) throw invalidField('departmentId');
   const departmentId = input.departmentId.toLowerCase();
   const department = await once(`department:${member.companyId}:${departmentId}`, () =>
-    tx.kysely.selectFrom('departments').select('id').where('company_id', '=', member.companyId).where('id', '=', departmentId).executeTakeFirst(),
+    tx.kysely.selectFrom('departments').select(['id', 'name']).where('company_id', '=', member.companyId).where('id', '=', departmentId).executeTakeFirst(),
   );
   if (!department) throw invalidField('departmentId');
 
@@ -227,24 +235,56 @@ export async function createSuggestion(tx: Queryable, member: Membership, user: 
     await tx.kysely.updateTable('files').set({ company_id: member.companyId }).where('id', '=', (eb) => eb.fn.any(eb.val(imageIds))).execute();
   }
   if (!inserted) throw new Error('the insert returned no proposal');
+  // Whoever decides it now is told (not the author, should they head the department themselves).
+  const holders = await once(`holders:${member.companyId}:${departmentId}:0`, () => holdersOf(tx, member.companyId, departmentId, 0));
+  await notify(
+    tx,
+    {
+      companyId: member.companyId,
+      userIds: holders.userIds,
+      actorId: user.id,
+      kind: 'SUGGESTION_SUBMITTED',
+      suggestionId: id,
+      params: { title: inserted.title, byName: inserted.author_name, departmentName: department.name, dueAt: inserted.due_at.toISOString() },
+    },
+    now,
+  );
   return toSuggestion({ ...inserted, images });
 }
 
+/** The scopes of the list: those of the domain and `review`, the open proposals the caller may decide. */
+export const SUGGESTION_LIST_SCOPES = [...SUGGESTION_SCOPES, 'review'] as const;
+export type SuggestionListScope = (typeof SUGGESTION_LIST_SCOPES)[number];
+
 export interface ListOptions {
-  scope: SuggestionScope;
+  scope: SuggestionListScope;
   status: SuggestionStatus | undefined;
   cursor: string | undefined;
   limit: number;
+  /** Only the proposals of this department / for this goal (lower-case uuids). */
+  departmentId?: string | undefined;
+  goalId?: string | undefined;
+  /** true: under consideration and past the due date at `now`; false: every other one. */
+  overdue?: boolean | undefined;
+  /** Title or problem contains it, case-insensitively (taken literally: `%` and `_` are no wildcards). */
+  q?: string | undefined;
+  /** What `overdue` is measured against (default the system clock). */
+  now?: Date;
 }
 
+/**
+ * A list cursor: the last row's ordering key, to the microsecond (`c` created_at for the newest-first
+ * scopes, `d` due_at for `review`), then its id. A cursor of the other ordering is refused like a forged one.
+ */
 interface ListCursor {
-  c: string;
+  k: 'c' | 'd';
+  at: string;
   i: string;
 }
 
-function encodeCursor(row: { created_key: string; id: string }): string {
+function encodeCursor(kind: ListCursor['k'], at: string, id: string): string {
   // To the microsecond: proposals written within one millisecond (a push batch) must not fall between pages.
-  return Buffer.from(JSON.stringify({ c: row.created_key, i: row.id } satisfies ListCursor)).toString('base64url');
+  return Buffer.from(JSON.stringify({ [kind]: at, i: id })).toString('base64url');
 }
 
 /** A UTC instant as the cursor writes it (`created_key`); earlier builds wrote milliseconds. */
@@ -254,7 +294,8 @@ const CURSOR_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{
  * Only an instant PostgreSQL reads as the same instant may reach the query: `Date.parse` takes strings such as
  * '1' or '2026-02-31' that timestamptz refuses (a 500) or reads differently.
  */
-function isCursorInstant(value: string): boolean {
+function isCursorInstant(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
   const match = CURSOR_INSTANT.exec(value);
   if (!match) return false;
   const [, year, month, day, hour, minute, second] = match;
@@ -263,13 +304,14 @@ function isCursorInstant(value: string): boolean {
   return Number(year) >= 1 && !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 19) === seconds;
 }
 
-/** A cursor this list made, or 400 `errors.cursor` (never a value the query would choke on). */
-function decodeCursor(raw: string): ListCursor {
+/** A cursor this list made for ordering `kind`, or 400 `errors.cursor` (never a value the query would choke on). */
+function decodeCursor(raw: string, kind: ListCursor['k']): ListCursor {
   try {
     const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (typeof value === 'object' && value !== null && 'c' in value && 'i' in value) {
-      const { c, i } = value;
-      if (typeof c === 'string' && isCursorInstant(c) && isUuid(i)) return { c, i: i.toLowerCase() };
+    if (typeof value === 'object' && value !== null && kind in value && 'i' in value) {
+      const at: unknown = (value as Record<string, unknown>)[kind];
+      const { i } = value;
+      if (isCursorInstant(at) && isUuid(i)) return { k: kind, at, i: i.toLowerCase() };
     }
   } catch {
     // falls through to the 400 below
@@ -277,35 +319,65 @@ function decodeCursor(raw: string): ListCursor {
   throw new AppError('validation', 400, { fieldErrors: { cursor: 'invalid' } });
 }
 
+/** `text` for LIKE, matched literally: the escape character and both wildcards escaped. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** An instant to the microsecond in UTC, as the cursor carries it. */
+const microsecondKey = (column: 's.created_at' | 's.due_at') => {
+  const eb = expressionBuilder<Proposals, 's'>();
+  return eb.fn<string>('to_char', [eb.fn('timezone', [sql.lit('UTC'), eb.ref(column)]), sql.lit('YYYY-MM-DD"T"HH24:MI:SS.US"Z"')]);
+};
+
 /**
  * Scopes: `mine` the caller's own; `company` other members' proposals the caller may see (403 for a
- * member who may see none: neither a company-wide role nor a department head); `all` (default) both.
- * Newest first.
+ * member who may see none: neither a company-wide role nor a department head); `all` (default) both, newest
+ * first. `review`: the proposals under consideration the caller may decide (canReviewSuggestion: those of
+ * the departments they head, every one for OWNER and CEO; 403 for anyone else), soonest due first.
+ * Filters narrow any scope.
  */
 export async function listSuggestions(db: Queryable, member: Membership, options: ListOptions): Promise<{ items: Suggestion[]; nextCursor: string | null }> {
   const seesAll = canSeeAllSuggestions(member.roles);
+  const reviewsAll = hasAnyRole(member.roles, SUGGESTION_REVIEW_OVERRIDE_ROLES);
   if (options.scope === 'company' && !seesAll && member.headOfDepartmentIds.length === 0) throw new AppError('forbidden', 403);
-  const cursor = options.cursor ? decodeCursor(options.cursor) : null;
-  let query = selectSuggestions(db).where('s.company_id', '=', member.companyId);
+  if (options.scope === 'review' && !reviewsAll && member.headOfDepartmentIds.length === 0) throw new AppError('forbidden', 403);
+  const byDue = options.scope === 'review';
+  const cursor = options.cursor ? decodeCursor(options.cursor, byDue ? 'd' : 'c') : null;
+  let query = selectSuggestions(db)
+    .select(() => [microsecondKey('s.due_at').as('due_key')])
+    .where('s.company_id', '=', member.companyId);
   if (options.scope === 'mine') query = query.where('s.author_id', '=', member.userId);
   else if (options.scope === 'company') {
     query = query.where('s.author_id', '<>', member.userId);
     if (!seesAll) query = query.where('s.department_id', '=', (eb) => eb.fn.any(eb.val([...member.headOfDepartmentIds])));
+  } else if (options.scope === 'review') {
+    query = query.where('s.status', '=', 'UNDER_CONSIDERATION');
+    if (!reviewsAll) query = query.where('s.department_id', '=', (eb) => eb.fn.any(eb.val([...member.headOfDepartmentIds])));
   } else query = query.where(visibleTo(member));
   if (options.status) query = query.where('s.status', '=', options.status);
-  if (cursor) {
-    // Exact keyset: created_at to the microsecond, then the id as a uuid, in the very order of the ORDER BY
-    // (a uuid's order is its bytes'; as text it would also depend on the collation and bypass the index).
-    query = query.where((eb) =>
-      eb(eb.refTuple('s.created_at', 's.id'), '<', eb.tuple(eb.cast<Date>(eb.val(cursor.c), 'timestamptz'), eb.cast<string>(eb.val(cursor.i), 'uuid'))),
-    );
+  if (options.departmentId) query = query.where('s.department_id', '=', options.departmentId);
+  if (options.goalId) query = query.where('s.goal_id', '=', options.goalId);
+  if (options.overdue !== undefined) {
+    const now = options.now ?? new Date();
+    const overdue = (eb: ExpressionBuilder<Proposals, 's'>) => eb.and([eb('s.status', '=', 'UNDER_CONSIDERATION'), eb('s.due_at', '<', now)]);
+    query = query.where((eb) => (options.overdue ? overdue(eb) : eb.not(overdue(eb))));
   }
-  const rows = await query
-    .orderBy('s.created_at', 'desc')
-    .orderBy('s.id', 'desc')
-    .limit(options.limit + 1)
-    .execute();
+  if (options.q !== undefined && options.q.trim() !== '') {
+    const pattern = `%${likeLiteral(options.q.trim())}%`;
+    query = query.where((eb) => eb.or([eb('s.title', 'ilike', pattern), eb('s.problem', 'ilike', pattern)]));
+  }
+  if (cursor) {
+    // Exact keyset: the ordering instant to the microsecond, then the id as a uuid, in the very order of the
+    // ORDER BY (a uuid's order is its bytes'; as text it would also depend on the collation and bypass the index).
+    query = byDue
+      ? query.where((eb) => eb(eb.refTuple('s.due_at', 's.id'), '>', eb.tuple(eb.cast<Date>(eb.val(cursor.at), 'timestamptz'), eb.cast<string>(eb.val(cursor.i), 'uuid'))))
+      : query.where((eb) => eb(eb.refTuple('s.created_at', 's.id'), '<', eb.tuple(eb.cast<Date>(eb.val(cursor.at), 'timestamptz'), eb.cast<string>(eb.val(cursor.i), 'uuid'))));
+  }
+  const ordered = byDue ? query.orderBy('s.due_at', 'asc').orderBy('s.id', 'asc') : query.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc');
+  const rows = await ordered.limit(options.limit + 1).execute();
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
-  return { items: page.map(toSuggestion), nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null };
+  const nextCursor = rows.length > options.limit && last ? (byDue ? encodeCursor('d', last.due_key, last.id) : encodeCursor('c', last.created_key, last.id)) : null;
+  return { items: page.map(toSuggestion), nextCursor };
 }

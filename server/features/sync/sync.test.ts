@@ -66,6 +66,8 @@ async function truth(who: Login): Promise<Set<string>> {
   for (const r of await t.db.query<{ id: string }>('SELECT id FROM employees WHERE company_id = $1', [acme.companyId])) keys.add(`employees:${r.id}`);
   const all = who.id === ceo.id;
   for (const r of await t.db.query<{ id: string }>('SELECT id FROM suggestions WHERE company_id = $1 AND ($2 OR author_id = $3)', [acme.companyId, all, who.id])) keys.add(`suggestions:${r.id}`);
+  // Notifications: only the caller's own.
+  for (const r of await t.db.query<{ id: string }>('SELECT id FROM notifications WHERE company_id = $1 AND user_id = $2', [acme.companyId, who.id])) keys.add(`notifications:${r.id}`);
   return keys;
 }
 
@@ -92,6 +94,9 @@ describe('GET /sync/pull', () => {
     let n = 0;
     const first = await pullAll(ceo, mirror, undefined, async () => {
       n += 1;
+      // A submit now writes a notification too (to the CEO here: department A has no head), so writing after
+      // every page of 3 would outrun the pull forever: the first 6 pages are written under, then it catches up.
+      if (n > 6) return;
       // Writes while paging: a new proposal, an update of an early row, a delete.
       await submit(other, `during ${n}`);
       await t.db.query('UPDATE departments SET name = name || $2 WHERE id = $1', [acme.departments.A!, '+']);
@@ -117,6 +122,19 @@ describe('GET /sync/pull', () => {
     const others = [...mirror.entries()].filter(([k, v]) => k.startsWith('employees:') && (v as { userId: string }).userId !== author.id);
     expect(others.length).toBeGreaterThan(0);
     for (const [, v] of others) expect((v as { email: string | null }).email).toBeNull();
+  });
+
+  it('never sends another member a notification, not even as a delete', async () => {
+    const mirror = new Map<string, unknown>();
+    const { cursor } = await pullAll(author, mirror);
+    // Submitting tells whoever holds the proposal (the CEO here), never the author.
+    await submit(other, 'for the CEO to hear of');
+    expect(await t.db.one<{ n: string }>('SELECT count(*)::text AS n FROM notifications WHERE company_id = $1 AND user_id = $2', [acme.companyId, ceo.id])).toEqual({ n: expect.not.stringMatching(/^0$/) });
+    const page = json<{ data: SyncPage }>(await pullPage(author, cursor, 100)).data;
+    expect(page.changes.filter((c) => c.table === 'notifications')).toEqual([]);
+    const ceoMirror = new Map<string, unknown>();
+    await pullAll(ceo, ceoMirror);
+    expect([...ceoMirror.keys()].some((key) => key.startsWith('notifications:'))).toBe(true);
   });
 
   it('sends deletes after a cursor as tombstones', async () => {

@@ -8,7 +8,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../locales/en.json';
 import ru from '../../../locales/ru.json';
-import { AppDatabase, type OutboxRow } from '../../lib/db/database';
+import { AppDatabase, getAppDatabase, type OutboxRow } from '../../lib/db/database';
 import { countUnsent, enqueue, readOutbox, storeFile, writeWithOutbox, type UnreadableOutboxRow } from '../../lib/outbox/outbox';
 import { DialogProvider } from '../../ui/dialog';
 import { UnsentItem } from './components/unsent-item';
@@ -136,6 +136,32 @@ describe('the Unsent screen item', () => {
     await user.click(screen.getByRole('button', { name: 'Discard' }));
     await confirmInDialog(user, 'Discard');
     await waitFor(() => expect(onDiscard).toHaveBeenCalledWith('k1'));
+  });
+});
+
+describe('a refused change beside what the server holds', () => {
+  it('shows a conflict with what happened on the server and a link to open what it changed', () => {
+    const kinds: DescribeUnsentRow = () => ({ label: { id: 'outbox.kind.unknown', defaultMessage: 'A change' }, values: {}, editHref: null, viewHref: '/things/t1' });
+    renderItem({ ...row, status: 'conflict', lastError: { status: 409, message: 'Someone else decided it first.' } }, () => Promise.resolve(), kinds);
+    expect(screen.getByText('Meanwhile on the server: Someone else decided it first.')).toBeTruthy();
+    // A kind that names no words for the link gets the screen's own.
+    expect(screen.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('/things/t1');
+  });
+
+  it('hands the kind the device copy of the entity the row changes, so it can name it', async () => {
+    const db = getAppDatabase();
+    await db.suggestions.put({ id: 's9', companyId: 'c1', title: 'Lighter trolleys', ownerUserId: 'u1' } as never);
+    const kinds: DescribeUnsentRow = (item, entity) => ({
+      label: { id: 'outbox.kind.suggestionCreate', defaultMessage: 'Proposal “{title}”' },
+      values: { title: typeof entity === 'object' && entity !== null && 'title' in entity ? String(entity.title) : '?' },
+      editHref: null,
+      viewHref: `/proposals/${item.entityKey}`,
+      viewLabel: { id: 'outbox.view.suggestion', defaultMessage: 'Open the proposal' },
+    });
+    renderItem({ ...row, entityKey: 'suggestions:s9' }, () => Promise.resolve(), kinds);
+    expect(await screen.findByText('Proposal “Lighter trolleys”')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the proposal' })).toBeTruthy();
+    await db.suggestions.clear();
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError, type HttpClient, type RequestOptions } from '../../lib/http';
 import { createSubmissionKeys } from '../../lib/submission-key';
-import { sendPasswordChange, sendProfilePatch, sendVerificationDecision } from './hooks';
+import { notificationMailOf, sendPasswordChange, sendProfilePatch, sendVerificationDecision } from './hooks';
 
 /** An HTTP client whose writes answer `outcomes` in turn (an Error is thrown); `keys` are the keys sent. */
 function scriptedHttp(outcomes: unknown[]) {
@@ -39,5 +39,19 @@ describe("the profile's writes", () => {
     await expect(sendVerificationDecision(http, 'c1', { decision: 'VERIFIED' }, submissions)).rejects.toMatchObject({ status: 0 });
     await sendVerificationDecision(http, 'c1', { decision: 'VERIFIED' }, submissions);
     expect(keys[1]).toBe(keys[0]);
+  });
+});
+
+describe('the notification mail setting', () => {
+  it('is saved with PATCH /user { notificationMail }', async () => {
+    const { http } = scriptedHttp([{ data: null }]);
+    await sendProfilePatch(http, { notificationMail: 'digest' });
+    expect(http.patch).toHaveBeenCalledWith('/api/v1/user', { notificationMail: 'digest' }, expect.objectContaining({ headers: expect.objectContaining({ 'Idempotency-Key': expect.any(String) }) }));
+  });
+
+  it('reads the user’s choice, each at once when the server did not say', () => {
+    expect(notificationMailOf({ notificationMail: 'digest' })).toBe('digest');
+    expect(notificationMailOf({ notificationMail: 'instant' })).toBe('instant');
+    expect(notificationMailOf({})).toBe('instant');
   });
 });

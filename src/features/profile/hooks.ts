@@ -1,6 +1,7 @@
 // The profile's data and actions: the signed-in user (loaded by the default layout), titles from the
 // app config, the interface language (stored by the intl provider, which also tells the server), the user's
-// own data and password (`PATCH /user`, `POST /user/password`), sign-out (spec section 4: both tokens cleared,
+// own data and password (`PATCH /user`, `POST /user/password`), how notifications are mailed (`PATCH /user`
+// `{ notificationMail }`: each at once or one daily digest), sign-out (spec section 4: both tokens cleared,
 // login route, reload; unsent work is warned about first) and, for the platform admin, the verification
 // payments to review (`GET /admin/companies`, `POST /admin/companies/{id}/verification`).
 // Guarantees: these calls are online-only: they are always tried (the connectivity probe only informs the
@@ -14,6 +15,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { array, type } from 'superstruct';
 import type { PasswordChangeInput, ProfilePatch } from '../../domain/auth';
+import { NotificationMailMode } from '../../domain/notification';
 import { AdminCompany, type VerificationDecision, type VerificationStatus } from '../../domain/company';
 import { hasAuthority, TokenPair, type CurrentUser, type EnumOption } from '../../domain/user';
 import { http } from '../../lib/api';
@@ -95,6 +97,28 @@ function toFormError(error: unknown, intl: IntlShape): Error {
 export function sendProfilePatch(client: Pick<HttpClient, 'patch'>, patch: ProfilePatch, keys?: SubmissionKeys): Promise<unknown> {
   const path = '/api/v1/user';
   return submitOnce({ method: 'PATCH', path, body: patch }, (key) => client.patch(path, patch, idempotencyHeaders(key)), keys);
+}
+
+/** The user's choice of notification mail; an answer without it (an older server) means the default, each at once. */
+export function notificationMailOf(user: Pick<CurrentUser, 'notificationMail'>): NotificationMailMode {
+  return NotificationMailMode.is(user.notificationMail) ? user.notificationMail : 'instant';
+}
+
+/** Saves how notifications are mailed (`PATCH /user` `{ notificationMail }`) and loads the user again. */
+export function useUpdateNotificationMail(): (mode: NotificationMailMode) => Promise<void> {
+  const reloadUser = useReloadCurrentUser();
+  const intl = useIntl();
+  return useCallback(
+    async (mode) => {
+      try {
+        await sendProfilePatch(http, { notificationMail: mode });
+      } catch (error) {
+        throw toFormError(error, intl);
+      }
+      await reloadUser();
+    },
+    [intl, reloadUser],
+  );
 }
 
 /** `POST /user/password`; resolves to the server's answer (the new token pair for this session). */

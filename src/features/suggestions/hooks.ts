@@ -1,12 +1,21 @@
 // What the proposal screens read and do. Reads go through `useLiveQuery` over the device's mirror only, so
 // every screen works offline; stored rows are checked with their structs (rows.ts) before use. Writes go
-// through store.ts.
+// through store.ts (submitting) and review-store.ts (deciding, distributing, the author's resend); their
+// refusals come back as a `FormError` in the user's language.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import Dexie from 'dexie';
 import { employeeStateOf, missingForStart, type StartRequirement } from '../../domain/company';
-import { Suggestion } from '../../domain/suggestion';
+import type { MemberView } from '../../domain/permissions';
+import {
+  DepartmentRow,
+  Suggestion,
+  type EmployeeRow,
+  type SuggestionDistributeInput,
+  type SuggestionReviewInput,
+  type SuggestionRevisionInput,
+} from '../../domain/suggestion';
 import { EmployeeRowCheck } from '../../lib/db/employee-rows';
 import { useCurrentUser } from '../../lib/app-state';
 import { getAppDatabase, type OutboxRow, type OutboxStatus } from '../../lib/db/database';
@@ -15,6 +24,8 @@ import { afterEnqueue } from '../../lib/offline';
 import { knownPersistentStorage } from '../../lib/outbox/durability';
 import { StorageQuotaError, entityKeyOf } from '../../lib/outbox/outbox';
 import { FormError } from '../../ui/form';
+import { activeMembersByUser } from './people';
+import { ReviewRefusedError, distributeSuggestion, reviewSuggestion, reviseSuggestion, type ReviewContext } from './review-store';
 import { SUGGESTION_CREATE_KIND, resendSuggestion, submitSuggestion, type PhotoInput, type SubmitResult, type SuggestionDraft } from './store';
 
 export interface SuggestionItem {
@@ -178,4 +189,133 @@ export function useSubmitSuggestion(): (draft: SuggestionDraft, photos: readonly
     },
     [intl, user.fullName, user.id],
   );
+}
+
+export interface CompanyPeople {
+  /** The company's departments, by name. */
+  departments: DepartmentRow[];
+  /** Its active members who have joined, by user id (heads, CEOs and owners are among them). */
+  members: Map<string, EmployeeRow>;
+}
+
+export interface CompanyStructure extends CompanyPeople {
+  /** Every employee of the company on the device (joined or not), by last name. */
+  employees: EmployeeRow[];
+}
+
+function checkedDepartments(stored: readonly unknown[]): DepartmentRow[] {
+  return checkRows(DepartmentRow, stored, 'departments').rows.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The company's departments and joined members from the mirror, for naming who holds a proposal: members are
+ * read through the [ownerUserId+userId] index (rows without an account are not in it), so a company of 10,000
+ * employees reads only its members. Undefined while loading.
+ */
+export function useCompanyPeople(companyId: string): CompanyPeople | undefined {
+  const { id: userId } = useCurrentUser();
+  return useLiveQuery(async () => {
+    const db = getAppDatabase();
+    const [departments, joined] = await Promise.all([
+      db.departments.where('[ownerUserId+companyId]').equals([userId, companyId]).toArray(),
+      db.employees
+        .where('[ownerUserId+userId]')
+        .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
+        .filter((row) => (row as { companyId?: unknown }).companyId === companyId)
+        .toArray(),
+    ]);
+    return { departments: checkedDepartments(departments), members: activeMembersByUser(checkRows(EmployeeRowCheck, joined, 'employees').rows) };
+  }, [userId, companyId]);
+}
+
+/** The company's whole structure (every employee, for the distribution screen). Undefined while loading. */
+export function useCompanyStructure(companyId: string): CompanyStructure | undefined {
+  const { id: userId } = useCurrentUser();
+  return useLiveQuery(async () => {
+    const db = getAppDatabase();
+    const [departments, stored] = await Promise.all([
+      db.departments.where('[ownerUserId+companyId]').equals([userId, companyId]).toArray(),
+      db.employees.where('[ownerUserId+companyId]').equals([userId, companyId]).toArray(),
+    ]);
+    const employees = checkRows(EmployeeRowCheck, stored, 'employees')
+      .rows.filter((row) => row.active)
+      .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
+    return { departments: checkedDepartments(departments), members: activeMembersByUser(employees), employees };
+  }, [userId, companyId]);
+}
+
+/**
+ * The signed-in user as the permission rules see them in the company: their roles there (from the session)
+ * and the departments they head (from the mirrored departments). Undefined until `departments` is loaded.
+ */
+export function useMemberView(companyId: string, departments: readonly DepartmentRow[] | undefined): MemberView | undefined {
+  const user = useCurrentUser();
+  return useMemo(() => {
+    if (departments === undefined) return undefined;
+    const roles = user.companies?.find((company) => company.id === companyId)?.roles ?? [];
+    const headOfDepartmentIds = departments.filter((department) => department.headUserId === user.id).map((department) => department.id);
+    return { userId: user.id, roles, headOfDepartmentIds };
+  }, [companyId, departments, user.companies, user.id]);
+}
+
+export interface ReviewActions {
+  review: (suggestionId: string, input: SuggestionReviewInput, member: MemberView) => Promise<void>;
+  distribute: (suggestionId: string, input: SuggestionDistributeInput, member: MemberView) => Promise<void>;
+  revise: (suggestionId: string, input: SuggestionRevisionInput) => Promise<void>;
+}
+
+/**
+ * Deciding, distributing and resending, through the outbox (they work offline; the replayer sends them).
+ * A refusal on the device throws a `FormError` the form shows: field errors beside the fields, the rest in
+ * the error dialog.
+ */
+export function useReviewActions(companyId: string): ReviewActions {
+  const user = useCurrentUser();
+  const intl = useIntl();
+  return useMemo(() => {
+    const context = (member?: MemberView): ReviewContext => ({
+      db: getAppDatabase(),
+      actor: { id: user.id, fullName: user.fullName },
+      ...(member ? { member } : {}),
+      afterWrite: afterEnqueue,
+    });
+    const explain = (error: unknown): never => {
+      if (error instanceof StorageQuotaError) {
+        throw new FormError({
+          message: intl.formatMessage({
+            id: 'suggestions.review.quota',
+            defaultMessage: 'The device has no storage left, so nothing was saved. Free some space and try again.',
+          }),
+        });
+      }
+      if (!(error instanceof ReviewRefusedError)) throw error;
+      switch (error.reason) {
+        case 'missing':
+          throw new FormError({ message: intl.formatMessage({ id: 'suggestions.review.missing', defaultMessage: 'This proposal is not on this device.' }) });
+        case 'notAllowed':
+          throw new FormError({ message: intl.formatMessage({ id: 'suggestions.review.notAllowed', defaultMessage: 'You may not do this with this proposal.' }) });
+        case 'notOpen':
+          throw new FormError({
+            message: intl.formatMessage({ id: 'suggestions.review.notOpen', defaultMessage: 'This proposal is no longer waiting for this: it has changed meanwhile.' }),
+          });
+        case 'invalid': {
+          const fieldErrors: Record<string, string> = {};
+          for (const [field, code] of Object.entries(error.fieldErrors)) {
+            fieldErrors[field] =
+              field === 'departmentId' && code === 'same'
+                ? intl.formatMessage({ id: 'suggestions.distribute.same', defaultMessage: 'The proposal is already in this department: choose another one.' })
+                : field === 'comment' && code === 'required'
+                  ? intl.formatMessage({ id: 'suggestions.review.commentRequired', defaultMessage: 'Write a few words: the author will read them.' })
+                  : intl.formatMessage({ id: 'error.validation.fallback', defaultMessage: 'Field is invalid' });
+          }
+          throw new FormError({ fieldErrors });
+        }
+      }
+    };
+    return {
+      review: (suggestionId, input, member) => reviewSuggestion(context(member), companyId, suggestionId, input).catch(explain),
+      distribute: (suggestionId, input, member) => distributeSuggestion(context(member), companyId, suggestionId, input).catch(explain),
+      revise: (suggestionId, input) => reviseSuggestion(context(), companyId, suggestionId, input).catch(explain),
+    };
+  }, [companyId, intl, user.fullName, user.id]);
 }

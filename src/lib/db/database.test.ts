@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppDatabase, DB_VERSIONS, onDatabaseVersionChange, type DatabaseVersionChange, type VersionSpec } from './database';
+import { AppDatabase, DB_VERSIONS, onDatabaseVersionChange, searchWordsOf, type DatabaseVersionChange, type VersionSpec } from './database';
 import { checkRows, MIRROR_ROW_STRUCTS, readCompanyRows } from './rows';
 
 const opened: AppDatabase[] = [];
@@ -11,6 +12,26 @@ afterEach(async () => {
   }
 });
 const name = () => `db-test-${Math.random()}`;
+
+const suggestionFields = {
+  companyId: 'c1',
+  solution: 'x',
+  expectedEffect: 'x',
+  effectEstimate: null,
+  departmentId: 'd1',
+  goalId: null,
+  images: [],
+  authorId: 'a1',
+  authorName: 'Автор',
+  status: 'UNDER_CONSIDERATION' as const,
+  dueAt: '2026-03-06T10:00:00.000Z',
+  submittedAt: '2026-03-01T10:00:00.000Z',
+  receivedAt: '2026-03-01T10:00:00.000Z',
+  reviewComment: null,
+  history: [],
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
+};
 
 describe('database versions', () => {
   it('version 1 (upgradeToV1) creates every table of the mirror, the outbox, files and sync state', async () => {
@@ -40,6 +61,51 @@ describe('database versions', () => {
     const marker = { ownerUserId: 'u1', companyId: 'c1', entityKey: 'suggestions:s1', table: 'suggestions' as const, id: 's1', markedAt: 5 };
     await v2.staleRows.bulkPut([marker, { ...marker, markedAt: 6 }, { ...marker, ownerUserId: 'u2' }]);
     expect(await v2.staleRows.where('[ownerUserId+companyId]').equals(['u1', 'c1']).toArray()).toEqual([{ ...marker, markedAt: 6 }]);
+  });
+
+  it('version 3 (upgradeToV3) gives stored proposals their search words and finds them by word prefix', async () => {
+    const dbName = name();
+    // Version 2 as an older build wrote it: plain Dexie, without the search-word middleware.
+    const v2 = new Dexie(dbName);
+    for (const spec of DB_VERSIONS.slice(0, 2)) v2.version(spec.version).stores(spec.stores);
+    const stored = {
+      ...suggestionFields,
+      id: 's1',
+      ownerUserId: 'u1',
+      title: 'Ёлочная гирлянда в ЦЕХЕ',
+      problem: 'Light-bulbs burn out; замена — долгая',
+    };
+    await v2.table('suggestions').put(stored);
+    expect(await v2.table('suggestions').get(['u1', 's1'])).not.toHaveProperty('searchWords');
+    v2.close();
+
+    const v3 = new AppDatabase(dbName, DB_VERSIONS.slice(0, 3));
+    opened.push(v3);
+    await v3.open();
+    expect(v3.verno).toBe(3);
+    const upgraded = await v3.suggestions.get(['u1', 's1']);
+    expect(upgraded?.title).toBe('Ёлочная гирлянда в ЦЕХЕ');
+    expect([...(upgraded?.searchWords ?? [])].sort()).toEqual(['bulbs', 'burn', 'light', 'out', 'в', 'гирлянда', 'долгая', 'елочная', 'замена', 'цехе'].sort());
+    expect(await v3.suggestions.where('searchWords').startsWith('елоч').primaryKeys()).toEqual([['u1', 's1']]);
+    expect(await v3.suggestions.where('[ownerUserId+companyId+dueAt]').between(['u1', 'c1', ''], ['u1', 'c1', '\uffff']).primaryKeys()).toEqual([['u1', 's1']]);
+    expect(v3.notifications.schema.primKey.keyPath).toEqual(['ownerUserId', 'id']);
+  });
+
+  it('derives the search words on every write of a proposal, leaving the written object as it was', async () => {
+    const db = new AppDatabase(name());
+    opened.push(db);
+    const row = { ...suggestionFields, id: 's2', ownerUserId: 'u1', title: 'Shorter changeover', problem: 'Сорок минут' };
+    await db.suggestions.bulkPut([row]);
+    expect(row).not.toHaveProperty('searchWords');
+    expect((await db.suggestions.get(['u1', 's2']))?.searchWords).toEqual(['shorter', 'changeover', 'сорок', 'минут']);
+    await db.suggestions.update(['u1', 's2'], { title: 'Quick die change' });
+    expect((await db.suggestions.get(['u1', 's2']))?.searchWords).toEqual(['quick', 'die', 'change', 'сорок', 'минут']);
+    await db.suggestions.toCollection().modify({ problem: 'Ёмкость' });
+    expect((await db.suggestions.get(['u1', 's2']))?.searchWords).toEqual(['quick', 'die', 'change', 'емкость']);
+  });
+
+  it('gives no words for fields that are not text', () => {
+    expect(searchWordsOf(null, 42, 'Два  слова, два!')).toEqual(['два', 'слова']);
   });
 
   it('keeps rows written at an older version through a later upgrade (the pattern every new version follows)', async () => {

@@ -15,7 +15,7 @@
 // checked with their structs on read (see rows.ts). A tab still holding an older schema closes its
 // connection as soon as another tab asks for a newer one (`versionchange`), so it never blocks the upgrade,
 // and tells the app (`onDatabaseVersionChange`), which asks the user to reload.
-import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
+import Dexie, { type DBCore, type EntityTable, type Table, type Transaction } from 'dexie';
 import type { NotificationRow } from '../../domain/notification';
 import type { CompanyRow, DepartmentRow, EmployeeRow, Suggestion } from '../../domain/suggestion';
 import type { EnumsData, Unit } from '../../domain/user';
@@ -35,7 +35,8 @@ export interface CompanyScopedRow {
 export type StoredCompany = Owned<CompanyRow>;
 export type StoredDepartment = Owned<DepartmentRow>;
 export type StoredEmployee = Owned<EmployeeRow>;
-export type StoredSuggestion = Owned<Suggestion>;
+/** `searchWords` is derived on write (searchWordsOf); rows stored before version 3 get it in the upgrade. */
+export type StoredSuggestion = Owned<Suggestion> & { searchWords?: string[] };
 export type StoredNotification = Owned<NotificationRow>;
 export type StoredCompanyScoped = Owned<CompanyScopedRow>;
 
@@ -153,9 +154,72 @@ export async function upgradeToV2(_tx: Transaction): Promise<void> {
   // New table only; the rows of version 1 keep their shape.
 }
 
-/** Version 3 (issue 11): the review list's indexes on proposals, and the notifications table. */
-export async function upgradeToV3(_tx: Transaction): Promise<void> {
-  // New indexes and a new table; stored proposals keep their shape.
+/**
+ * The words a proposal is found by: those of its title and problem, lowercased, ё read as е (Russian text is
+ * typed both ways), split at anything that is not a letter or a digit, each word once. Kept on the stored row
+ * as `searchWords` (a multi-entry index), so the review list finds proposals by word prefix without reading
+ * them. Untrusted rows give what they can (a field that is not text gives no words).
+ */
+export function searchWordsOf(...texts: unknown[]): string[] {
+  const words = new Set<string>();
+  for (const text of texts) {
+    if (typeof text !== 'string') continue;
+    for (const word of normalizeSearchText(text).split(NOT_A_WORD)) {
+      if (word !== '') words.add(word.slice(0, MAX_SEARCH_WORD));
+    }
+  }
+  return [...words];
+}
+
+/** How text is compared when searching: lowercase, ё as е. A query goes through this too. */
+export function normalizeSearchText(text: string): string {
+  return text.toLowerCase().replaceAll('ё', 'е');
+}
+
+const NOT_A_WORD = /[^\p{L}\p{N}]+/u;
+/** Longer words are cut: a prefix this long already singles a proposal out, and keys stay small. */
+const MAX_SEARCH_WORD = 40;
+
+/** The stored proposal with its search words (a new object: the caller's row is left as it was). */
+function withSearchWords(row: unknown): unknown {
+  if (typeof row !== 'object' || row === null) return row;
+  const { title, problem } = row as { title?: unknown; problem?: unknown };
+  return { ...row, searchWords: searchWordsOf(title, problem) };
+}
+
+/**
+ * Fills `searchWords` on every proposal written, however it is written (the pull's bulkPut, the outbox's add
+ * and put, an update or modify): a DBCore middleware sees each stored value once and, unlike Dexie's
+ * `creating`/`updating` hooks, does not make Dexie read the old rows before a bulkPut.
+ */
+function suggestionSearchWordsMiddleware(down: DBCore): DBCore {
+  return {
+    ...down,
+    table(name) {
+      const table = down.table(name);
+      if (name !== 'suggestions') return table;
+      return {
+        ...table,
+        mutate(request) {
+          if (request.type !== 'add' && request.type !== 'put') return table.mutate(request);
+          return table.mutate({ ...request, values: request.values.map(withSearchWords) });
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Version 3 (issue 11): the review list's indexes on proposals (due date alone and with status, department
+ * and goal; `*searchWords`), and the notifications table. Stored proposals get their search words.
+ */
+export async function upgradeToV3(tx: Transaction): Promise<void> {
+  await tx
+    .table('suggestions')
+    .toCollection()
+    .modify((row: Record<string, unknown>) => {
+      row.searchWords = searchWordsOf(row.title, row.problem);
+    });
 }
 
 const scoped = '&[ownerUserId+id], [ownerUserId+companyId]';
@@ -191,7 +255,7 @@ export const DB_VERSIONS: readonly VersionSpec[] = [
   {
     version: 3,
     stores: {
-      suggestions: `${scoped}, [ownerUserId+companyId+status], [ownerUserId+companyId+authorId], [ownerUserId+companyId+departmentId], [ownerUserId+companyId+dueAt], [ownerUserId+companyId+status+dueAt], [ownerUserId+companyId+departmentId+dueAt], [ownerUserId+companyId+goalId+dueAt]`,
+      suggestions: `${scoped}, [ownerUserId+companyId+status], [ownerUserId+companyId+authorId], [ownerUserId+companyId+departmentId], [ownerUserId+companyId+dueAt], [ownerUserId+companyId+status+dueAt], [ownerUserId+companyId+departmentId+dueAt], [ownerUserId+companyId+goalId+dueAt], *searchWords`,
       notifications: `${scoped}, [ownerUserId+companyId+createdAt]`,
     },
     upgrade: upgradeToV3,
@@ -239,6 +303,7 @@ export class AppDatabase extends Dexie {
   /** `versions` is for the upgrade tests, which open a database at an older version first. */
   constructor(name: string = DATABASE_NAME, versions: readonly VersionSpec[] = DB_VERSIONS) {
     super(name);
+    this.use({ stack: 'dbcore', name: 'suggestionSearchWords', create: suggestionSearchWordsMiddleware });
     for (const spec of versions) {
       const version = this.version(spec.version).stores(spec.stores);
       if (spec.upgrade) version.upgrade(spec.upgrade);

@@ -3,8 +3,10 @@ import { Link } from 'wouter';
 import type { OutboxRow } from '../../../lib/db/database';
 import { REVISABLE_STATUSES } from '../../../lib/outbox/outbox';
 import { Button, buttonClassName } from '../../../ui/button';
+import { VIEW_LABEL } from '../kinds';
 import { useDescribeUnsentRow } from '../kinds-context';
 import { useConfirmDiscard } from './use-confirm-discard';
+import { useUnsentEntity } from './use-unsent-entity';
 
 export interface UnsentItemProps {
   row: OutboxRow;
@@ -13,13 +15,18 @@ export interface UnsentItemProps {
 }
 
 /**
- * One unsent write: what (named by its kind's declaration), when, its state and last error, with retry,
- * discard and, while the server refuses it, edit-and-resend where its kind has a form for it.
+ * One unsent write: what (named by its kind's declaration, which may read the device's copy of the entity it
+ * changes), when, its state and last error, with retry, discard and, while the server refuses it,
+ * edit-and-resend where its kind has a form for it. A conflict (the server's data changed meanwhile, e.g.
+ * someone else decided the proposal first) shows both sides: the user's change as the label names it, and what
+ * the server says happened, with a link to open the entity where its kind has a page for it.
  */
 export function UnsentItem({ row, onRetry, onDiscard }: UnsentItemProps) {
   const intl = useIntl();
   const confirmDiscard = useConfirmDiscard();
-  const view = useDescribeUnsentRow()(row);
+  const entity = useUnsentEntity(row);
+  const view = useDescribeUnsentRow()(row, entity);
+  const viewHref = view.viewHref ?? null;
   // A row that is waiting or being sent may already be on the wire under its key: only a refused one is edited.
   const editHref = REVISABLE_STATUSES.includes(row.status) ? view.editHref : null;
   const what = intl.formatMessage(view.label, view.values);
@@ -52,6 +59,8 @@ export function UnsentItem({ row, onRetry, onDiscard }: UnsentItemProps) {
         <p className="unsent-item__error">
           {row.lastError.status === 0 ? (
             <FormattedMessage id="outbox.error.network" defaultMessage="Last try: no connection to the server." />
+          ) : row.status === 'conflict' ? (
+            <FormattedMessage id="outbox.error.conflict" defaultMessage="Meanwhile on the server: {message}" values={{ message: row.lastError.message }} />
           ) : (
             <FormattedMessage id="outbox.error.server" defaultMessage="Last try: {message}" values={{ message: row.lastError.message }} />
           )}
@@ -64,6 +73,11 @@ export function UnsentItem({ row, onRetry, onDiscard }: UnsentItemProps) {
         <Button variant="secondary" onClick={() => void onRetry(row.id)} disabled={row.status === 'sending'}>
           <FormattedMessage id="outbox.retry" defaultMessage="Try again" />
         </Button>
+        {viewHref !== null && (
+          <Link href={viewHref} className={buttonClassName('secondary')}>
+            {intl.formatMessage(view.viewLabel ?? VIEW_LABEL)}
+          </Link>
+        )}
         {editHref !== null && (
           <Link href={editHref} className={buttonClassName('secondary')}>
             <FormattedMessage id="outbox.edit" defaultMessage="Edit and resend" />

@@ -3,9 +3,10 @@ import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { paths } from '../../../domain/paths';
 import { Button } from '../../../ui/button';
+import { NotificationMailForm } from '../components/notification-mail-form';
 import { PasswordForm } from '../components/password-form';
 import { PersonalDataForm } from '../components/personal-data-form';
-import { useChangePassword, useIsOffline, useLanguage, useProfile, useSignOut, useUpdateProfile } from '../hooks';
+import { notificationMailOf, useChangePassword, useIsOffline, useLanguage, useProfile, useSignOut, useUpdateNotificationMail, useUpdateProfile } from '../hooks';
 import '../profile.css';
 
 function Fact({ term, children }: { term: ReactNode; children: ReactNode }) {
@@ -22,6 +23,7 @@ export default function ProfilePage() {
   const { locale, setLocale } = useLanguage();
   const updateProfile = useUpdateProfile();
   const changePassword = useChangePassword();
+  const updateNotificationMail = useUpdateNotificationMail();
   const signOut = useSignOut();
   const isOffline = useIsOffline();
   const [isSigningOut, setSigningOut] = useState(false);
@@ -133,6 +135,13 @@ export default function ProfilePage() {
             <FormattedMessage id="profile.language.en" defaultMessage="English" />
           </Button>
         </div>
+      </div>
+
+      <div className="profile__card">
+        <h2 className="profile__card-title">
+          <FormattedMessage id="profile.notifications.title" defaultMessage="Notifications" />
+        </h2>
+        <NotificationMailForm value={notificationMailOf(user)} onSave={updateNotificationMail} />
       </div>
 
       <div className="profile__card">

@@ -1,0 +1,120 @@
+// What each notification says, in the viewer's language, from the words the server kept in its `params`
+// (title, byName, comment, departmentName, dueAt). A kind this build does not know (a newer server) gets a
+// generic text, never an empty line; a missing word leaves its part of the sentence out.
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import type { NotificationKind, NotificationRow } from '../../domain/notification';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const texts = defineMessages({
+  submitted: {
+    id: 'notifications.kind.submitted',
+    defaultMessage: 'New proposal “{title}”{hasDue, select, yes { to decide by {due}} other {}}',
+  },
+  approved: {
+    id: 'notifications.kind.approved',
+    defaultMessage: 'Your proposal “{title}” was approved{hasBy, select, yes { by {byName}} other {}}',
+  },
+  rejected: {
+    id: 'notifications.kind.rejected',
+    defaultMessage: 'Your proposal “{title}” was rejected{hasBy, select, yes { by {byName}} other {}}',
+  },
+  clarification: {
+    id: 'notifications.kind.clarification',
+    defaultMessage: '{hasBy, select, yes {{byName} asks you} other {You are asked}} to clarify your proposal “{title}”',
+  },
+  resent: {
+    id: 'notifications.kind.resent',
+    defaultMessage: 'The proposal “{title}” was clarified and sent again{hasBy, select, yes { by {byName}} other {}}',
+  },
+  distributed: {
+    id: 'notifications.kind.distributed',
+    defaultMessage:
+      'The proposal “{title}” was passed to {hasDepartment, select, yes {the department “{departmentName}”} other {your department}}{hasDue, select, yes {: decide by {due}} other {}}',
+  },
+  reminder: {
+    id: 'notifications.kind.reminder',
+    defaultMessage: '{hasDays, select, yes {{days, plural, one {# day} other {# days}} left to decide “{title}”} other {Time is running out to decide “{title}”}}{hasDue, select, yes { (by {due})} other {}}',
+  },
+  escalated: {
+    id: 'notifications.kind.escalated',
+    defaultMessage: '“{title}” is overdue and now yours to decide',
+  },
+  unknown: {
+    id: 'notifications.kind.unknown',
+    defaultMessage: '{hasTitle, select, yes {News about the proposal “{title}”} other {A new notification}}',
+  },
+  reason: { id: 'notifications.detail.reason', defaultMessage: 'Reason: {comment}' },
+  question: { id: 'notifications.detail.question', defaultMessage: 'Question: {comment}' },
+  comment: { id: 'notifications.detail.comment', defaultMessage: 'Comment: {comment}' },
+});
+const messages: Record<keyof typeof texts, MessageDescriptor> = texts;
+
+const KIND_MESSAGES: Record<NotificationKind, keyof typeof messages> = {
+  SUGGESTION_SUBMITTED: 'submitted',
+  SUGGESTION_APPROVED: 'approved',
+  SUGGESTION_REJECTED: 'rejected',
+  SUGGESTION_CLARIFICATION: 'clarification',
+  SUGGESTION_RESENT: 'resent',
+  SUGGESTION_DISTRIBUTED: 'distributed',
+  SUGGESTION_REMINDER: 'reminder',
+  SUGGESTION_ESCALATED: 'escalated',
+};
+
+/** Which line under the sentence the comment gets, per kind. */
+const DETAIL_MESSAGES: Partial<Record<NotificationKind, keyof typeof messages>> = {
+  SUGGESTION_REJECTED: 'reason',
+  SUGGESTION_CLARIFICATION: 'question',
+  SUGGESTION_DISTRIBUTED: 'comment',
+};
+
+function isKnownKind(kind: string): kind is NotificationKind {
+  return Object.hasOwn(KIND_MESSAGES, kind);
+}
+
+function word(params: NotificationRow['params'], name: string): string | null {
+  const value = params[name];
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+function isDate(value: string | null): value is string {
+  return value !== null && !Number.isNaN(Date.parse(value));
+}
+
+export interface NotificationText {
+  /** What happened, one sentence. */
+  text: string;
+  /** The reason, question or comment that came with it, on its own line; null when none. */
+  detail: string | null;
+}
+
+/** What `notification` says to the viewer. */
+export function describeNotification(intl: IntlShape, notification: Pick<NotificationRow, 'kind' | 'params' | 'createdAt'>): NotificationText {
+  const { params } = notification;
+  const title = word(params, 'title') ?? '';
+  const byName = word(params, 'byName');
+  const departmentName = word(params, 'departmentName');
+  const dueAt = word(params, 'dueAt');
+  const hasDue = isDate(dueAt);
+  // The days left when it was written ("2 days left"): the sentence tells what was true then, the date stays true.
+  const days = hasDue && isDate(notification.createdAt) ? Math.max(0, Math.ceil((Date.parse(dueAt) - Date.parse(notification.createdAt)) / DAY_MS)) : null;
+  const values = {
+    title,
+    byName: byName ?? '',
+    departmentName: departmentName ?? '',
+    due: hasDue ? intl.formatDate(dueAt, { day: 'numeric', month: 'short' }) : '',
+    days: days ?? 0,
+    hasTitle: title !== '' ? 'yes' : 'no',
+    hasBy: byName !== null ? 'yes' : 'no',
+    hasDepartment: departmentName !== null ? 'yes' : 'no',
+    hasDue: hasDue ? 'yes' : 'no',
+    hasDays: days !== null && days > 0 ? 'yes' : 'no',
+  };
+  if (!isKnownKind(notification.kind)) return { text: intl.formatMessage(messages.unknown, values), detail: null };
+  const comment = word(params, 'comment');
+  const detailKey = DETAIL_MESSAGES[notification.kind];
+  return {
+    text: intl.formatMessage(messages[KIND_MESSAGES[notification.kind]], values),
+    detail: detailKey && comment !== null ? intl.formatMessage(messages[detailKey], { comment }) : null,
+  };
+}

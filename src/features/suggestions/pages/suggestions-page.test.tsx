@@ -1,0 +1,173 @@
+import 'fake-indexeddb/auto';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../../locales/en.json';
+import type { Suggestion } from '../../../domain/suggestion';
+import type { CurrentUser } from '../../../domain/user';
+import { AppStateProvider } from '../../../lib/app-state';
+import { getAppDatabase } from '../../../lib/db/database';
+import { departmentRow } from '../../../../tests/fixtures/rows';
+import { DialogProvider } from '../../../ui/dialog';
+import SuggestionsPage from './suggestions-page';
+
+const ME = 'u-head';
+const AT = '2026-03-01T10:00:00.000Z';
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+
+function userWith(roles: string[]): CurrentUser {
+  return {
+    id: ME,
+    email: 'head@demo.local',
+    telephone: null,
+    hrInviterData: null,
+    department: null,
+    company: null,
+    fullName: 'Начальников Пётр',
+    firstName: 'Пётр',
+    lastName: 'Начальников',
+    middleName: null,
+    position: null,
+    otherPosition: null,
+    mainGoal: null,
+    role: roles[0] ?? 'EMPLOYEE',
+    email_verified_at: AT,
+    active: true,
+    username: 'head@demo.local',
+    authorities: [],
+    emailVerified: true,
+    accountNonExpired: true,
+    accountNonLocked: true,
+    credentialsNonExpired: true,
+    enabled: true,
+    locale: 'en',
+    companies: [{ id: 'c1', name: 'Демо Завод', roles }],
+  };
+}
+
+function proposal(id: string, title: string, fields: Partial<Suggestion> = {}): Suggestion & { ownerUserId: string } {
+  return {
+    id,
+    companyId: 'c1',
+    title,
+    problem: 'Problem',
+    solution: 's',
+    expectedEffect: 'e',
+    effectEstimate: null,
+    departmentId: 'd-cast',
+    goalId: null,
+    images: [],
+    authorId: 'u-author',
+    authorName: 'Иванов Иван',
+    status: 'UNDER_CONSIDERATION',
+    dueAt: day(2),
+    submittedAt: AT,
+    receivedAt: AT,
+    reviewComment: null,
+    history: [],
+    createdAt: AT,
+    updatedAt: AT,
+    ownerUserId: ME,
+    ...fields,
+  };
+}
+
+beforeEach(async () => {
+  // jsdom lays nothing out: give the list's scroll box a tablet's size, so the windowed list shows rows.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(768);
+  const db = getAppDatabase();
+  await db.departments.bulkPut([
+    { ...departmentRow('d-cast', 'Casting', { companyId: 'c1', headUserId: ME }), ownerUserId: ME },
+    { ...departmentRow('d-paint', 'Paint shop', { companyId: 'c1', headUserId: 'someone-else' }), ownerUserId: ME },
+  ]);
+  await db.suggestions.bulkPut([
+    proposal('s1', 'Quick die change', { dueAt: day(-3) }),
+    proposal('s2', 'Brighter lamps', { departmentId: 'd-paint' }),
+    proposal('s3', 'Swarf container', { status: 'APPROVED' }),
+    proposal('s4', 'Sharper knives', { dueAt: day(1) }),
+  ]);
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.restoreAllMocks();
+  const db = getAppDatabase();
+  await Promise.all([db.suggestions.clear(), db.departments.clear()]);
+});
+
+function renderPage(path: string, roles: string[] = ['MIDDLE_MANAGER']) {
+  const location = memoryLocation({ path, record: true });
+  render(
+    <IntlProvider locale="en" messages={en}>
+      <AppStateProvider user={userWith(roles)} config={{ units: [], enums: {}, supportLink: '' }} reloadUser={() => Promise.resolve()}>
+        <DialogProvider>
+          <Router hook={location.hook}>
+            <Route path="/companies/:companyId/suggestions">
+              <SuggestionsPage />
+            </Route>
+          </Router>
+        </DialogProvider>
+      </AppStateProvider>
+    </IntlProvider>,
+  );
+  return location;
+}
+
+const titles = () =>
+  within(screen.getByRole('region', { name: /^Proposals,/ }))
+    .getAllByRole('link')
+    .map((link) => link.querySelector('.suggestion-row__title')?.textContent);
+
+describe('the proposals list page', () => {
+  it('opens a head on what waits on them, by due date, with the due date in words', async () => {
+    renderPage('/companies/c1/suggestions');
+    expect(await screen.findByText('Quick die change')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'To review' }).getAttribute('aria-selected')).toBe('true');
+    expect(titles()).toEqual(['Quick die change', 'Sharper knives']);
+    expect(screen.getByText('3 days overdue')).toBeTruthy();
+    expect(screen.getByText('due in 1 day')).toBeTruthy();
+    expect(screen.getAllByText('Иванов Иван · Casting')).toHaveLength(2);
+  });
+
+  it('applies the tab and filters of the URL', async () => {
+    renderPage('/companies/c1/suggestions?tab=all&department=d-paint');
+    expect(await screen.findByText('Brighter lamps')).toBeTruthy();
+    expect(titles()).toEqual(['Brighter lamps']);
+    expect(screen.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('finds by a word prefix from the URL', async () => {
+    renderPage('/companies/c1/suggestions?tab=all&q=SWAR');
+    expect(await screen.findByText('Swarf container')).toBeTruthy();
+    expect(titles()).toEqual(['Swarf container']);
+    expect(screen.getByText('Approved')).toBeTruthy();
+  });
+
+  it('puts a changed filter into the URL', async () => {
+    const location = renderPage('/companies/c1/suggestions?tab=all');
+    await screen.findByText('Swarf container');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Overdue only' }));
+    expect(await screen.findByText('1 proposal')).toBeTruthy();
+    expect(titles()).toEqual(['Quick die change']);
+    expect(location.history?.at(-1)).toBe('/companies/c1/suggestions?tab=all&overdue=1');
+  });
+
+  it('gives a member who may decide nothing no "To review" tab', async () => {
+    await getAppDatabase().departments.update([ME, 'd-cast'], { headUserId: 'someone-else' });
+    renderPage('/companies/c1/suggestions', ['EMPLOYEE']);
+    expect(await screen.findByText('Swarf container')).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'To review' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Company' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('opens a proposal with this list as its back link', async () => {
+    const location = renderPage('/companies/c1/suggestions?overdue=1');
+    await userEvent.click(await screen.findByText('Quick die change'));
+    expect(location.history?.at(-1)).toBe('/companies/c1/suggestions/s1');
+    expect(location.state).toEqual({ backTo: '/companies/c1/suggestions?overdue=1' });
+  });
+});

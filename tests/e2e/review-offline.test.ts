@@ -1,0 +1,357 @@
+// Proposal review offline (issue 11), in Chromium, Firefox ESR and WebKitGTK, with the network cut by the
+// test's own proxy (refused, then hanging) rather than any engine's offline switch. The demo employee's three
+// fresh proposals wait in the production department. The head of production opens the proposals list once
+// online, then, with the network refused, approves the first; with it hanging, rejects the second with a reason
+// and approves the third. Meanwhile the CEO rejects that third one on the server. The network returns and
+// nobody touches the device: the first two decisions reach the server once each, with who decided; the third
+// comes back as a conflict on /unsent that names the CEO's decision, and the server keeps the CEO's.
+// In Chromium the author then signs in: both decisions show on the proposals with the reason and the
+// decider, and the bell counts the unread notifications the server holds for them.
+// E2E_ENGINES=chromium,firefox,webkit picks the engines (all three by default). Nothing here waits on a fixed
+// time: every step waits for a state, with loose bounds so a busy machine stays green.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../src/domain/paths';
+import { apiGet, apiSignIn, type ServerSession } from './support/device';
+import { launchEngine, orWhileNavigating, signIn, waitForRoute, waitForSelector, waitForServiceWorkerControl, type Engine, type EngineName } from './support/engines';
+import { startProxy, type TcpProxy } from './support/proxy';
+import { startServer, type RunningServer } from './support/server';
+import { waitUntil } from './support/wait';
+
+const PASSWORD = 'demo1234';
+const EMPLOYEE = 'employee@demo.local';
+const HEAD = 'head@demo.local';
+const CEO = 'ceo@demo.local';
+const ALL_ENGINES: EngineName[] = ['chromium', 'firefox', 'webkit'];
+const ENGINES = (process.env.E2E_ENGINES ?? ALL_ENGINES.join(','))
+  .split(',')
+  .map((name) => name.trim())
+  .filter((name): name is EngineName => (ALL_ENGINES as string[]).includes(name));
+
+interface ServerSuggestion {
+  id: string;
+  title: string;
+  status: string;
+  reviewComment: string | null;
+  decidedById?: string | null;
+  decidedByName?: string | null;
+  history: Array<{ kind: string }>;
+}
+
+function log(engine: EngineName, message: string): void {
+  console.log(`[review-offline] ${engine}: ${message}`);
+}
+
+async function apiPost<T>(serverUrl: string, session: ServerSession, path: string, body: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${serverUrl}/main-service/api/v1${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${session.accessToken}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(), Language: 'en' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function serverSuggestion(serverUrl: string, session: ServerSession, id: string): Promise<ServerSuggestion> {
+  const answer = await apiGet<{ data: ServerSuggestion }>(serverUrl, session.accessToken, `/companies/${session.companyId}/suggestions/${id}`);
+  if (answer.status !== 200) throw new Error(`reading proposal ${id} answered ${answer.status}`);
+  return answer.body.data;
+}
+
+/** The ids among `ids` that the device's mirror holds for its signed-in user (any owner). */
+async function mirroredProposals(engine: Engine, ids: string[]): Promise<string[]> {
+  return engine.evaluate(async (wanted) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('dashboard');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('indexedDB.open failed'));
+    });
+    try {
+      if (!db.objectStoreNames.contains('suggestions')) return [];
+      const rows = await new Promise<Array<{ id: string }>>((resolve, reject) => {
+        const request = db.transaction('suggestions', 'readonly').objectStore('suggestions').getAll();
+        request.onsuccess = () => resolve(request.result as Array<{ id: string }>);
+        request.onerror = () => reject(request.error ?? new Error('reading suggestions failed'));
+      });
+      return wanted.filter((id) => rows.some((row) => row.id === id));
+    } finally {
+      db.close();
+    }
+  }, ids);
+}
+
+/** The device's outbox rows as { kind, status, entityKey }. */
+async function outboxRows(engine: Engine): Promise<Array<{ kind: string; status: string; entityKey: string }>> {
+  return engine.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('dashboard');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('indexedDB.open failed'));
+    });
+    try {
+      if (!db.objectStoreNames.contains('outbox')) return [];
+      const rows = await new Promise<Array<{ kind: string; status: string; entityKey: string }>>((resolve, reject) => {
+        const request = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+        request.onsuccess = () => resolve(request.result as Array<{ kind: string; status: string; entityKey: string }>);
+        request.onerror = () => reject(request.error ?? new Error('reading the outbox failed'));
+      });
+      return rows.map(({ kind, status, entityKey }) => ({ kind, status, entityKey }));
+    } finally {
+      db.close();
+    }
+  }, null);
+}
+
+/**
+ * Opens `path` inside the running app, as a tap on a link does (wouter follows history.pushState): the head
+ * moves between proposals without reloading. Reloads and cold starts offline are offline-engines.test.ts's.
+ */
+async function openInApp(engine: Engine, path: string): Promise<void> {
+  await engine.evaluate((to) => {
+    history.pushState(null, '', to);
+    return true;
+  }, path);
+}
+
+/** Waits for `selector`; on a timeout the error tells what was on screen instead. */
+async function waitOnScreen(engine: Engine, selector: string, timeoutMs = 30_000): Promise<void> {
+  try {
+    await waitForSelector(engine, selector, timeoutMs);
+  } catch (error) {
+    const screen = await orWhileNavigating(
+      engine.evaluate(
+        () =>
+          `${location.pathname} (worker ${navigator.serviceWorker.controller ? 'controls' : 'does not control'} the page; routes ${[...document.querySelectorAll('[data-route]')]
+            .map((element) => `${element.getAttribute('data-route')}:${element.innerHTML.length}`)
+            .join(',')}; last resources ${performance
+            .getEntriesByType('resource')
+            .slice(-8)
+            .map((entry) => entry.name.replace(location.origin, ''))
+            .join(' ')}): ${document.body.innerText.slice(0, 400)}`,
+        null,
+      ),
+      '(navigating)',
+    );
+    const database = await orWhileNavigating(
+      engine.evaluate(
+        () =>
+          Promise.race([
+            new Promise<string>((resolve) => {
+              const request = indexedDB.open('dashboard');
+              request.onsuccess = () => {
+                const count = request.result.transaction('suggestions', 'readonly').objectStore('suggestions').count();
+                count.onsuccess = () => resolve(`opened at ${request.result.version}, ${count.result} proposals`);
+                count.onerror = () => resolve('count failed');
+              };
+              request.onerror = () => resolve('open failed');
+              request.onblocked = () => resolve('open blocked');
+            }),
+            new Promise<string>((resolve) => setTimeout(() => resolve('no answer in 3 s'), 3000)),
+          ]),
+        null,
+      ),
+      '(navigating)',
+    );
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; database: ${database}; on screen: ${screen.replace(/\s+/g, ' ')}`, { cause: error });
+  }
+}
+
+/** The status the proposal page shows (its article's data-status), '' while it is not on screen. */
+async function statusOnScreen(engine: Engine): Promise<string> {
+  return orWhileNavigating(
+    engine.evaluate(() => document.querySelector('[data-route="Suggestion"] article[data-status]')?.getAttribute('data-status') ?? '', null),
+    '',
+  );
+}
+
+let server: RunningServer;
+let employee: ServerSession;
+let head: ServerSession;
+let ceo: ServerSession;
+let productionId = '';
+
+beforeAll(async () => {
+  server = await startServer({ seedDemo: true, startTimeoutMs: 180_000 });
+  [employee, head, ceo] = await Promise.all([apiSignIn(server.url, EMPLOYEE, PASSWORD), apiSignIn(server.url, HEAD, PASSWORD), apiSignIn(server.url, CEO, PASSWORD)]);
+  const departments = await apiGet<{ data: Array<{ id: string; headUserId: string | null }> | { items: Array<{ id: string; headUserId: string | null }> } }>(
+    server.url,
+    head.accessToken,
+    `/companies/${head.companyId}/departments`,
+  );
+  const list = Array.isArray(departments.body.data) ? departments.body.data : departments.body.data.items;
+  productionId = list.find((department) => department.headUserId === head.userId)?.id ?? '';
+  if (!productionId) throw new Error('the demo head heads no department');
+}, 200_000);
+
+afterAll(async () => {
+  await server?.stop();
+}, 60_000);
+
+for (const engineName of ENGINES) {
+  describe(`offline review in ${engineName}`, () => {
+    let proxy: TcpProxy;
+    let engine: Engine | undefined;
+    const ids = { approve: '', reject: '', conflict: '' };
+    const reason = `Too costly this year (${engineName})`;
+
+    beforeAll(async () => {
+      for (const which of ['approve', 'reject', 'conflict'] as const) {
+        const created = await apiPost<{ data: { id: string } }>(server.url, employee, `/companies/${employee.companyId}/suggestions`, {
+          id: randomUUID(),
+          title: `Review ${which} in ${engineName} ${Date.now()}`,
+          problem: 'The press waits for parts.',
+          solution: 'A kanban shelf beside it.',
+          expectedEffect: 'Ten minutes a shift.',
+          departmentId: productionId,
+          imageIds: [],
+        });
+        if (created.status !== 201) throw new Error(`creating a proposal answered ${created.status}: ${JSON.stringify(created.body)}`);
+        ids[which] = created.body.data.id;
+      }
+      proxy = await startProxy(server.port);
+      engine = await launchEngine(engineName);
+    }, 180_000);
+
+    afterAll(async () => {
+      await engine?.dispose().catch((error: unknown) => console.error(`disposing ${engineName} failed`, error));
+      await proxy?.close().catch((error: unknown) => console.error('closing the proxy failed', error));
+    }, 60_000);
+
+    it('decides offline, sends each decision once when the network returns, and parks the one the CEO overtook as a conflict', async () => {
+      if (!engine) throw new Error('no browser');
+      const e = engine;
+      const proposal = (id: string) => paths.company.suggestion(head.companyId, id);
+
+      await signIn(e, proxy.origin, HEAD, PASSWORD);
+      await waitForRoute(e, 'Dashboard', 30_000);
+      await waitForServiceWorkerControl(e, 'Dashboard');
+      // The list once online: the proposals come onto the device.
+      await e.goto(`${proxy.origin}${paths.company.suggestions(head.companyId)}`);
+      await waitForRoute(e, 'Suggestions', 30_000);
+      const all = [ids.approve, ids.reject, ids.conflict];
+      await waitUntil(async () => (await orWhileNavigating(mirroredProposals(e, all), [])).length === all.length, {
+        timeoutMs: 60_000,
+        intervalMs: 250,
+        message: `the three proposals to be pulled onto the device in ${engineName}`,
+      });
+
+      // Refused network: approve the first.
+      await proxy.set('refuse');
+      await openInApp(e, proposal(ids.approve));
+      await waitOnScreen(e, '[data-action="review-approve"]');
+      await e.click('[data-action="review-approve"]');
+      await waitForSelector(e, '[data-action="dialog-confirm"]');
+      await e.click('[data-action="dialog-confirm"]');
+      await waitUntil(async () => (await statusOnScreen(e)) === 'APPROVED', { timeoutMs: 30_000, intervalMs: 200, message: `the approval on screen in ${engineName}` });
+
+      // Hanging network: reject the second with a reason, approve the third.
+      await proxy.set('hang');
+      await openInApp(e, proposal(ids.reject));
+      await waitOnScreen(e, '[data-action="review-reject"]');
+      await e.click('[data-action="review-reject"]');
+      await waitForSelector(e, '[data-route="Suggestion"] textarea[name="comment"]');
+      await e.fill('[data-route="Suggestion"] textarea[name="comment"]', reason);
+      await e.click('[data-action="review-submit"]');
+      await waitUntil(async () => (await statusOnScreen(e)) === 'REJECTED', { timeoutMs: 30_000, intervalMs: 200, message: `the rejection on screen in ${engineName}` });
+
+      await openInApp(e, proposal(ids.conflict));
+      await waitOnScreen(e, '[data-action="review-approve"]');
+      await e.click('[data-action="review-approve"]');
+      await waitForSelector(e, '[data-action="dialog-confirm"]');
+      await e.click('[data-action="dialog-confirm"]');
+      await waitUntil(async () => (await statusOnScreen(e)) === 'APPROVED', { timeoutMs: 30_000, intervalMs: 200, message: `the third approval on screen in ${engineName}` });
+
+      // Nothing reached the server; the CEO decides the third one meanwhile.
+      expect((await serverSuggestion(server.url, head, ids.approve)).status).toBe('UNDER_CONSIDERATION');
+      expect((await serverSuggestion(server.url, head, ids.reject)).status).toBe('UNDER_CONSIDERATION');
+      const overtaken = await apiPost<{ data: ServerSuggestion }>(server.url, ceo, `/companies/${ceo.companyId}/suggestions/${ids.conflict}/review`, {
+        decision: 'REJECTED',
+        comment: 'Not in this budget',
+      });
+      expect(overtaken.status).toBe(200);
+      const waiting = (await outboxRows(e)).filter((row) => all.some((id) => row.entityKey === `suggestions:${id}`));
+      expect(waiting.map((row) => row.kind).sort()).toEqual(['suggestion.review', 'suggestion.review', 'suggestion.review']);
+
+      // The network returns; nobody touches the device.
+      await proxy.set('up');
+      const started = Date.now();
+      await waitUntil(
+        async () => {
+          const [a, b] = await Promise.all([serverSuggestion(server.url, head, ids.approve), serverSuggestion(server.url, head, ids.reject)]);
+          return a.status === 'APPROVED' && b.status === 'REJECTED';
+        },
+        { timeoutMs: 90_000, intervalMs: 500, message: `both decisions to reach the server in ${engineName}` },
+      );
+      log(engineName, `decisions on the server ${Date.now() - started} ms after the network came back`);
+      await waitUntil(
+        async () => {
+          const rows = (await orWhileNavigating(outboxRows(e), null)) ?? [];
+          const mine = rows.filter((row) => all.some((id) => row.entityKey === `suggestions:${id}`));
+          return mine.length === 1 && mine[0]?.entityKey === `suggestions:${ids.conflict}` && mine[0]?.status === 'conflict';
+        },
+        { timeoutMs: 60_000, intervalMs: 250, message: `the overtaken approval to be parked as a conflict in ${engineName}` },
+      );
+
+      // Each decision arrived once, by the head; the CEO's decision stands.
+      const approved = await serverSuggestion(server.url, head, ids.approve);
+      expect(approved.decidedById).toBe(head.userId);
+      expect(approved.history.filter((entry) => entry.kind === 'APPROVED')).toHaveLength(1);
+      const rejected = await serverSuggestion(server.url, head, ids.reject);
+      expect(rejected.reviewComment).toBe(reason);
+      expect(rejected.history.filter((entry) => entry.kind === 'REJECTED')).toHaveLength(1);
+      const kept = await serverSuggestion(server.url, head, ids.conflict);
+      expect(kept.status).toBe('REJECTED');
+      expect(kept.decidedById).toBe(ceo.userId);
+
+      // /unsent shows the conflict with both sides: the head's approval and the CEO's rejection.
+      await openInApp(e, paths.unsent);
+      await waitForSelector(e, '.unsent-item[data-status="conflict"]', 30_000);
+      const text = await e.text('.unsent-item[data-status="conflict"]');
+      log(engineName, `conflict on /unsent: ${text.replace(/\s+/g, ' ')}`);
+      const ceoName = kept.decidedByName ?? '';
+      expect(ceoName).not.toBe('');
+      expect(text).toContain(ceoName.split(' ')[0] ?? ceoName);
+      expect(text).toMatch(/approve|одобр/i);
+      expect(text).toMatch(/reject|отклон/i);
+    }, 400_000);
+
+    if (engineName === 'chromium') {
+      it('shows the author both decisions, and the bell counts what the server holds unread for them', async () => {
+        const author = await launchEngine('chromium');
+        try {
+          await signIn(author, proxy.origin, EMPLOYEE, PASSWORD);
+          await waitForRoute(author, 'Dashboard', 30_000);
+          const page = (id: string) => `${proxy.origin}${paths.company.suggestion(employee.companyId, id)}`;
+
+          await author.goto(page(ids.approve));
+          await waitUntil(async () => (await statusOnScreen(author)) === 'APPROVED', { timeoutMs: 60_000, intervalMs: 250, message: 'the approval on the author’s screen' });
+          const approvedText = await author.text('[data-route="Suggestion"] article');
+          const headName = (await serverSuggestion(server.url, employee, ids.approve)).decidedByName ?? '';
+          expect(approvedText).toContain(headName.split(' ')[0] ?? headName);
+
+          await author.goto(page(ids.reject));
+          await waitUntil(async () => (await statusOnScreen(author)) === 'REJECTED', { timeoutMs: 60_000, intervalMs: 250, message: 'the rejection on the author’s screen' });
+          expect(await author.text('[data-route="Suggestion"] article')).toContain(reason);
+
+          const unread = await apiGet<{ data: { items: Array<{ suggestionId: string | null; kind: string }>; nextCursor: string | null } }>(
+            server.url,
+            employee.accessToken,
+            `/companies/${employee.companyId}/notifications?unread=true&limit=200`,
+          );
+          const items = unread.body.data.items;
+          expect(items.filter((item) => item.suggestionId === ids.approve).map((item) => item.kind)).toEqual(['SUGGESTION_APPROVED']);
+          expect(items.filter((item) => item.suggestionId === ids.reject).map((item) => item.kind)).toEqual(['SUGGESTION_REJECTED']);
+          await waitUntil(
+            async () =>
+              (await orWhileNavigating(
+                author.evaluate(() => document.querySelector('.notification-bell')?.getAttribute('data-count') ?? '', null),
+                '',
+              )) === String(items.length),
+            { timeoutMs: 60_000, intervalMs: 250, message: `the bell to count the ${items.length} unread notifications` },
+          );
+        } finally {
+          await author.dispose();
+        }
+      }, 300_000);
+    }
+  });
+}
