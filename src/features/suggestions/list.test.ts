@@ -242,3 +242,72 @@ describe('the rows on screen', () => {
   });
 });
 
+
+describe('the first screen with departments and common search words', () => {
+  const words = ['press', 'chip', 'light', 'noise'];
+  beforeEach(async () => {
+    const statuses = ['UNDER_CONSIDERATION', 'CLARIFICATION', 'APPROVED', 'REJECTED', 'UNDER_CONSIDERATION'] as const;
+    await seed(
+      Array.from({ length: 600 }, (_, i) =>
+        proposal(`q${String(i).padStart(4, '0')}`, {
+          status: statuses[i % 5],
+          dueAt: day((i % 13) - 6),
+          departmentId: ['d-cast', 'd-paint', 'd-weld'][i % 3],
+          authorId: i % 7 === 0 ? ME : 'u-author',
+          // "press" and "chip" are common but together only in the rows divisible by 97; "noise" is in 2 rows.
+          title: `${words[i % 2]} ${i % 97 === 0 ? 'chip press' : ''} ${i === 5 || i === 300 ? 'noise' : ''}`,
+          problem: i % 3 === 0 ? 'Light is dim' : 'Nothing',
+        }),
+      ),
+    );
+  });
+  const headOfTwo: MemberView = { userId: ME, roles: ['MIDDLE_MANAGER'], headOfDepartmentIds: ['d-cast', 'd-weld'] };
+
+  it('gives the beginning of the whole list, whichever way it is read', async () => {
+    const cases: Partial<ListFilters>[] = [
+      { tab: 'review' },
+      { tab: 'review', departmentId: 'd-weld' },
+      { departmentId: 'd-paint' },
+      { departmentId: 'd-paint', tab: 'company', isOverdueOnly: true },
+      { query: 'press' },
+      { query: 'pres lig' },
+      { query: 'chip press' },
+      { query: 'press', departmentId: 'd-cast', status: 'APPROVED' },
+      { query: 'light', tab: 'company' },
+      { query: 'noise press' },
+      { tab: 'review', query: 'chip' },
+    ];
+    for (const member of [head, headOfTwo, ceo]) {
+      for (const filters of cases) {
+        const whole = await list(filters, member);
+        for (const limit of [1, 7, 60, 250]) {
+          for (const tuning of [{}, { keyChunk: 25, wordKeysMax: 5, rowBudget: 40 }, { keyChunk: 10, wordKeysMax: 0, rowBudget: 2000 }]) {
+            const first = await listSuggestionIds({ db, member, companyId: 'c1', now: NOW, ...tuning }, { ...all, ...filters }, limit);
+            expect(first, JSON.stringify({ member, filters, limit, tuning })).toEqual(whole.slice(0, limit));
+          }
+        }
+      }
+    }
+  });
+
+  it('merges the departments a head heads by due date on "To review", and keeps to them', async () => {
+    const review = await list({ tab: 'review' }, headOfTwo);
+    const rows = await db.suggestions.bulkGet(review.map((id): [string, string] => [ME, id]));
+    expect(rows.every((row) => row?.status === 'UNDER_CONSIDERATION' && row.departmentId !== 'd-paint')).toBe(true);
+    expect(rows.map((row) => row?.dueAt)).toEqual(rows.map((row) => row?.dueAt).sort());
+    expect(review).toHaveLength(160);
+    expect(await list({ tab: 'review', departmentId: 'd-paint' }, headOfTwo)).toEqual([]);
+  });
+
+  it('finds what rare words together match, and nothing at once for a word no proposal has', async () => {
+    expect(await list({ query: 'noise' })).toEqual(['q0300', 'q0005']);
+    expect(await list({ query: 'press zebra' })).toEqual([]);
+    expect(await listSuggestionIds({ db, member: head, companyId: 'c1', now: NOW, wordKeysMax: 5, rowBudget: 40 }, { ...all, query: 'press zebra' }, 60)).toEqual([]);
+    const together = await listSuggestionIds({ db, member: head, companyId: 'c1', now: NOW, wordKeysMax: 5, rowBudget: 40 }, { ...all, query: 'chip press' }, 60);
+    expect([...together].sort()).toEqual(['q0000', 'q0097', 'q0194', 'q0291', 'q0388', 'q0485', 'q0582']);
+    // More than a few hundred match: after the rows' budget the walk goes on with the word's key set.
+    const many = await list({ query: 'press' });
+    expect(many.length).toBeGreaterThan(300);
+    expect(await listSuggestionIds({ db, member: head, companyId: 'c1', now: NOW, keyChunk: 20, wordKeysMax: 5, rowBudget: 40 }, { ...all, query: 'press' }, 250)).toEqual(many.slice(0, 250));
+  });
+});

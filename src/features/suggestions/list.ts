@@ -1,9 +1,10 @@
 // The review list's queries over the device's mirror (React-free, so they are tested on fake-indexeddb and
 // timed in the bench). Guarantees:
-// - nothing reads a whole table: the order comes from one index scan that yields primary keys only
-//   (`[ownerUserId+companyId+dueAt]`, or the status / department / goal index with its due date), every other
-//   filter is a key set from its own index (search: the multi-entry `searchWords` index), and rows are read
-//   only for the window on screen (`loadSuggestionWindow`, one bulkGet);
+// - nothing reads a whole table: the order comes from index scans that yield primary keys (the status index
+//   with its due date, or per department the status-department index with its due date, ranges merged by due
+//   date), every other filter is a key set from its own index (search: the multi-entry `searchWords` index),
+//   except that the first screen checks a common search word on the rows it reads in order (at most
+//   ROW_BUDGET of them), and rows are otherwise read only for the window on screen (`loadSuggestionWindow`);
 // - only the signed-in user's rows of that company are listed (every index leads with owner and company; the
 //   search index is not scoped, so its keys are checked against the owner and the company's key set);
 // - the order: proposals under consideration by due date, earliest first, so the overdue ones lead; then those
@@ -148,6 +149,10 @@ export interface ListContext {
   db: AppDatabase;
   /** Keys per chunk when a part of the list is read a chunk at a time (tests use small chunks). */
   keyChunk?: number;
+  /** A search word with more keys is checked on the first screen's rows (WORD_KEYS_MAX; tests use less). */
+  wordKeysMax?: number;
+  /** Rows checked for common search words before their key sets are read (ROW_BUDGET; tests use less). */
+  rowBudget?: number;
   /** The signed-in user, whose mirror is read. */
   member: MemberView;
   companyId: string;
@@ -202,7 +207,7 @@ async function latestOfStatuses(db: AppDatabase, company: readonly string[], sta
  * read in list order (a common word fills a screen within a few hundred rows), until ROW_BUDGET rows were
  * checked; then its key set is read after all.
  */
-export async function listSuggestionIds({ db, member, companyId, now, keyChunk = KEY_CHUNK }: ListContext, filters: ListFilters, limit?: number): Promise<string[]> {
+export async function listSuggestionIds({ db, member, companyId, now, keyChunk = KEY_CHUNK, wordKeysMax = WORD_KEYS_MAX, rowBudget = ROW_BUDGET }: ListContext, filters: ListFilters, limit?: number): Promise<string[]> {
   const owner = member.userId;
   const company = [owner, companyId] as const;
 
@@ -223,16 +228,18 @@ export async function listSuggestionIds({ db, member, companyId, now, keyChunk =
   if (departments?.length === 0) return [];
 
   // Search words, rarest first; one no proposal has leaves nothing to list.
-  const words = await countWords(db, queryWords(filters.query));
+  const words = await countWords(db, owner, queryWords(filters.query), wordKeysMax);
   if (words.some(({ count }) => count === 0)) return [];
-  const isChecked = (word: WordCount) => limit !== undefined && word.count > WORD_KEYS_MAX;
-  const setWords = words.filter((word) => !isChecked(word)).map(({ word }) => word);
-  const rowWords = words.filter(isChecked).map(({ word }) => word);
+  // The whole list reads every word's key set; the first screen checks common words on its rows.
+  const rowWords = limit === undefined ? [] : words.filter(({ ids }) => ids === null).map(({ word }) => word);
+  const wordSets = words.flatMap(({ ids }) => (ids ? [Promise.resolve(ids)] : []));
+  const unreadWords = limit === undefined ? words.filter(({ ids }) => ids === null).map(({ word }) => word) : [];
 
   // Every other filter is a set of ids a row must be in (or, for "company", must not be in).
   const required: Promise<Set<string>>[] = [];
   if (filters.goalId) required.push(idSet(db, '[ownerUserId+companyId+goalId+dueAt]', [[...company, filters.goalId]]));
-  if (setWords.length > 0) required.push(searchIds(db, owner, setWords));
+  required.push(...wordSets);
+  if (unreadWords.length > 0) required.push(searchIds(db, owner, unreadWords));
   const excluded =
     filters.tab === 'company'
       ? db.suggestions
@@ -254,36 +261,30 @@ export async function listSuggestionIds({ db, member, companyId, now, keyChunk =
   // latest due date first. Each part is an index scan; with a limit, later parts are read only when needed.
   const open = OPEN_SUGGESTION_STATUSES.filter((status) => statuses.has(status));
   const decided = DECIDED.filter((status) => statuses.has(status));
-  if (hasSets) {
-    // A filter that leaves few proposals (a rare word, a small goal): order those rows themselves.
-    const { all, without } = await sets;
-    const smallest = all[0];
-    if (smallest && smallest.size <= FEW_ROWS) {
-      const isShown = (row: StoredSuggestion) =>
-        statuses.has(row.status) &&
-        (upper === undefined || row.dueAt < upper) &&
-        (departments === null || departments.includes(row.departmentId)) &&
-        all.every((set) => set.has(row.id)) &&
-        !without.has(row.id) &&
-        hasWords(row, rowWords);
-      const ordered = await orderFew(db, owner, companyId, [...smallest], isShown);
-      return limit === undefined ? ordered : ordered.slice(0, limit);
-    }
-  }
+  const { all, without } = await sets;
+  const isKept = (id: string) => all.every((set) => set.has(id)) && !without.has(id);
+  const isShown = (row: Suggestion) =>
+    statuses.has(row.status) && (upper === undefined || row.dueAt < upper) && (departments === null || departments.includes(row.departmentId)) && isKept(row.id);
+  const few = async (ids: Iterable<string>, withWords: readonly string[]) => {
+    const ordered = await orderFew(db, owner, companyId, [...ids], withWords, isShown);
+    return limit === undefined ? ordered : ordered.slice(0, limit);
+  };
+  // A filter that leaves few proposals (a rare word, a small goal): order those rows themselves.
+  const smallest = all[0];
+  if (smallest && smallest.size <= FEW_ROWS) return await few(smallest, rowWords);
   if (departments !== null || (limit !== undefined && (hasSets || rowWords.length > 0))) {
     // The parts read as merged ranges, a chunk at a time (or whole, for the whole list), filtered as they come.
-    const chunk = limit === undefined ? undefined : hasSets || rowWords.length > 0 ? keyChunk : limit;
+    const chunk = limit === undefined ? undefined : hasSets ? keyChunk : rowWords.length > 0 ? Math.min(keyChunk, limit * 5) : limit;
     const byStatus = '[ownerUserId+companyId+status+dueAt]';
     const byDepartment = '[ownerUserId+companyId+status+departmentId+dueAt]';
     const ranges = (status: SuggestionStatus, end: string | undefined, isBackwards: boolean) =>
       departments === null ? [rangeKeys(db, byStatus, [...company, status], end, isBackwards, chunk)] : departments.map((departmentId) => rangeKeys(db, byDepartment, [...company, status, departmentId], end, isBackwards, chunk));
     const parts = [...open.map((status) => merge(ranges(status, upper, false), false)), merge(decided.flatMap((status) => ranges(status, undefined, true)), true)];
-    const { all, without } = await sets;
-    const isKept = (id: string) => all.every((set) => set.has(id)) && !without.has(id);
     const ids = (async function* () {
       for (const part of parts) for await (const { id } of part) if (isKept(id)) yield id;
     })();
-    return rowWords.length === 0 ? await take(ids, limit) : await takeWithWords(db, owner, ids, rowWords, limit ?? Number.POSITIVE_INFINITY);
+    if (rowWords.length === 0 || limit === undefined) return await take(ids, limit);
+    return await takeWithWords({ db, owner, ids, words: rowWords, limit, rowBudget, few: (matching) => few(matching, []) });
   }
   const result: string[] = [];
   const room = () => (limit === undefined ? undefined : limit - result.length);
@@ -321,22 +322,44 @@ async function take(ids: AsyncIterable<string>, limit: number | undefined): Prom
   return result;
 }
 
-/** A word of a query and how many keys of the search index (every user's) start with it. */
+/** A word of a query, and its keys of the search index (every user's) when it has at most WORD_KEYS_MAX. */
 interface WordCount {
   word: string;
+  /** The word's keys, up to WORD_KEYS_MAX + 1 (so more than WORD_KEYS_MAX means "common"). */
   count: number;
+  /** The ids of the signed-in user's proposals having the word, when all its keys were read. */
+  ids: Set<string> | null;
 }
 
-/** The words with their key counts, fewest first (counting reads no keys out of IndexedDB). */
-async function countWords(db: AppDatabase, words: readonly string[]): Promise<WordCount[]> {
-  const counted = await Promise.all(words.map(async (word) => ({ word, count: await db.suggestions.where('searchWords').startsWith(word).count() })));
+/**
+ * The words with their key counts, fewest first, each read up to WORD_KEYS_MAX + 1 keys (IndexedDB's own
+ * count walks the whole range and costs about half a read, so a capped read is cheaper for common words).
+ */
+async function countWords(db: AppDatabase, ownerUserId: string, words: readonly string[], most: number): Promise<WordCount[]> {
+  const counted = await Promise.all(
+    words.map(async (word): Promise<WordCount> => {
+      const keys: unknown[] = await db.suggestions
+        .where('searchWords')
+        .startsWith(word)
+        .limit(most + 1)
+        .primaryKeys();
+      return { word, count: keys.length, ids: keys.length > most ? null : ownIds(keys, ownerUserId) };
+    }),
+  );
   return counted.sort((a, b) => a.count - b.count);
 }
 
-/** A word held by more keys than this is checked on the first screen's rows instead of read as a key set. */
-const WORD_KEYS_MAX = 3000;
+/** The ids of these search-index primary keys that are the user's. */
+function ownIds(keys: readonly unknown[], ownerUserId: string): Set<string> {
+  const ids = new Set<string>();
+  for (const key of keys) if (Array.isArray(key) && key[0] === ownerUserId && typeof key[1] === 'string') ids.add(key[1]);
+  return ids;
+}
+
+/** A word held by more keys than this is common: the first screen checks it on rows, not as a key set. */
+const WORD_KEYS_MAX = 1000;
 /** Rows checked for common words before their key sets are read after all. */
-const ROW_BUDGET = 1200;
+const ROW_BUDGET = 600;
 
 /** Whether the stored proposal has, for every word, a search word that starts with it. */
 function hasWords(row: StoredSuggestion, words: readonly string[]): boolean {
@@ -345,19 +368,33 @@ function hasWords(row: StoredSuggestion, words: readonly string[]): boolean {
   return words.every((word) => own.some((held) => typeof held === 'string' && held.startsWith(word)));
 }
 
+interface WordCheck {
+  db: AppDatabase;
+  owner: string;
+  /** The list's ids in its order, other filters applied. */
+  ids: AsyncIterable<string>;
+  words: readonly string[];
+  limit: number;
+  rowBudget: number;
+  /** The list of these ids (few: at most FEW_ROWS), ordered from their rows, other filters applied. */
+  few: (ids: ReadonlySet<string>) => Promise<string[]>;
+}
+
 /**
  * The first `limit` of these ids whose rows have every word, the rows read a batch at a time (a batch sized by
- * how many rows matched so far). After ROW_BUDGET rows the words' key sets are read instead, so a query whose
- * words are common but rare together does not read the whole list's rows.
+ * how many rows matched so far). After ROW_BUDGET rows (or sooner, when the rate so far would take it far past
+ * that) the words' key sets are read instead, so a query whose
+ * words are common but rare together does not read the whole list's rows: few matches are ordered from their
+ * rows, more are looked up while the walk goes on.
  */
-async function takeWithWords(db: AppDatabase, owner: string, ids: AsyncIterable<string>, words: readonly string[], limit: number): Promise<string[]> {
+async function takeWithWords({ db, owner, ids, words, limit, rowBudget, few }: WordCheck): Promise<string[]> {
   const result: string[] = [];
   let checked = 0;
   let batch: string[] = [];
   let matching: Set<string> | null = null;
   const batchSize = () => {
     const rate = checked === 0 ? 0.25 : Math.max(result.length / checked, 0.02);
-    return Math.min(1000, Math.max(30, Math.ceil(((limit - result.length) / rate) * 1.25)));
+    return Math.min(rowBudget, Math.max(Math.min(30, rowBudget), Math.ceil(((limit - result.length) / rate) * 1.25)));
   };
   const check = async () => {
     const rows = await db.suggestions.bulkGet(batch.map((id): Key => [owner, id]));
@@ -375,9 +412,11 @@ async function takeWithWords(db: AppDatabase, owner: string, ids: AsyncIterable<
       batch.push(id);
       if (batch.length < batchSize()) continue;
       await check();
-      if (result.length < limit && checked >= ROW_BUDGET) {
+      // Past the budget, or when the rate so far would take the walk far past it: the key sets instead.
+      const needs = (limit - result.length) / Math.max(result.length / checked, Number.MIN_VALUE);
+      if (result.length < limit && (checked >= rowBudget || checked + needs > 2 * rowBudget)) {
         matching = await searchIds(db, owner, words);
-        if (matching.size === 0) break;
+        if (matching.size <= FEW_ROWS) return await few(matching);
       }
     }
     if (result.length >= limit) break;
@@ -391,9 +430,9 @@ const FEW_ROWS = 300;
 
 const PART_OF: Record<SuggestionStatus, number> = { UNDER_CONSIDERATION: 0, CLARIFICATION: 1, APPROVED: 2, REJECTED: 2 };
 
-/** These proposals' ids in the list's order (see the header), those `isShown` accepts only. */
-async function orderFew(db: AppDatabase, owner: string, companyId: string, ids: readonly string[], isShown: (row: StoredSuggestion) => boolean): Promise<string[]> {
-  const stored = (await db.suggestions.bulkGet(ids.map((id): Key => [owner, id]))).filter((row) => row !== undefined);
+/** These proposals' ids in the list's order (see the header), those having `words` that `isShown` accepts only. */
+async function orderFew(db: AppDatabase, owner: string, companyId: string, ids: readonly string[], words: readonly string[], isShown: (row: Suggestion) => boolean): Promise<string[]> {
+  const stored = (await db.suggestions.bulkGet(ids.map((id): Key => [owner, id]))).filter((row) => row !== undefined && hasWords(row, words));
   const rows = checkRows(Suggestion, stored, 'suggestions').rows.filter((row) => row.companyId === companyId && isShown(row));
   const at = (row: Suggestion): DueKey => ({ id: row.id, dueAt: row.dueAt });
   return rows

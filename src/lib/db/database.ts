@@ -255,7 +255,7 @@ export const DB_VERSIONS: readonly VersionSpec[] = [
   {
     version: 3,
     stores: {
-      suggestions: `${scoped}, [ownerUserId+companyId+status], [ownerUserId+companyId+authorId], [ownerUserId+companyId+departmentId], [ownerUserId+companyId+dueAt], [ownerUserId+companyId+status+dueAt], [ownerUserId+companyId+departmentId+dueAt], [ownerUserId+companyId+goalId+dueAt], *searchWords`,
+      suggestions: `${scoped}, [ownerUserId+companyId+status], [ownerUserId+companyId+authorId], [ownerUserId+companyId+departmentId], [ownerUserId+companyId+dueAt], [ownerUserId+companyId+status+dueAt], [ownerUserId+companyId+departmentId+dueAt], [ownerUserId+companyId+goalId+dueAt], [ownerUserId+companyId+status+departmentId+dueAt], *searchWords`,
       notifications: `${scoped}, [ownerUserId+companyId+createdAt]`,
     },
     upgrade: upgradeToV3,

@@ -296,6 +296,10 @@ async function rawScans(runs: number): Promise<Record<string, { ms: number[]; ke
     await time('underConsideration', () => db.suggestions.where('[ownerUserId+companyId+status+dueAt]').between([ME, COMPANY, 'UNDER_CONSIDERATION', Dexie.minKey], [ME, COMPANY, 'UNDER_CONSIDERATION', Dexie.maxKey]).primaryKeys());
     await time('dueAll', () => db.suggestions.where('[ownerUserId+companyId+dueAt]').between([ME, COMPANY, Dexie.minKey], [ME, COMPANY, Dexie.maxKey]).primaryKeys());
     await time('wordPrefix', () => db.suggestions.where('searchWords').startsWith('перенал').primaryKeys());
+    await time('wordPrefixCount', async () => [await db.suggestions.where('searchWords').startsWith('перенал').count()]);
+    await time('twoWordsSequential', async () => [...(await db.suggestions.where('searchWords').startsWith('емкость').primaryKeys()), ...(await db.suggestions.where('searchWords').startsWith('шум').primaryKeys())]);
+    await time('twoWordsParallel', async () => (await Promise.all(['емкость', 'шум'].map((word) => db.suggestions.where('searchWords').startsWith(word).primaryKeys()))).flat());
+    await time('rows300', async () => db.suggestions.bulkGet((await db.suggestions.where('[ownerUserId+companyId+status+dueAt]').between([ME, COMPANY, 'UNDER_CONSIDERATION', Dexie.minKey], [ME, COMPANY, 'UNDER_CONSIDERATION', Dexie.maxKey]).limit(300).primaryKeys())));
     await time('plainIdbUnderConsideration', () =>
       new Promise<unknown[]>((resolve, reject) => {
         const request = db.backendDB().transaction('suggestions').objectStore('suggestions').index('[ownerUserId+companyId+status+dueAt]').getAllKeys(IDBKeyRange.bound([ME, COMPANY, 'UNDER_CONSIDERATION'], [ME, COMPANY, 'UNDER_CONSIDERATION', []]));
