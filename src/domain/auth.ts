@@ -16,7 +16,7 @@ import {
   type Struct,
 } from 'superstruct';
 import { isValidInn } from './inn';
-import { NotificationMailMode } from './notification';
+import { NotificationMailMode } from './user';
 
 /** Role options of spec section 3 (registration). */
 export const REGISTRATION_ROLES = ['OWNER', 'CEO', 'TOP_MANAGER', 'FIRST_LINE_MANAGER', 'MIDDLE_MANAGER'] as const;

@@ -4,7 +4,7 @@
 // bell counts the unread ones offline) and mails them instantly or in a daily digest (the user's choice,
 // `notificationMail`). Shared by the server and the client.
 
-import { type Infer, array, enums, nullable, object, record, size, string, type } from 'superstruct';
+import { type Infer, array, nullable, object, record, size, string, type } from 'superstruct';
 import { Uuid } from './suggestion';
 
 export const NOTIFICATION_KINDS = [
@@ -25,8 +25,7 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-export const NOTIFICATION_MAIL_MODES = ['instant', 'digest'] as const;
-export type NotificationMailMode = (typeof NOTIFICATION_MAIL_MODES)[number];
+export { NOTIFICATION_MAIL_MODES, NotificationMailMode } from './user';
 
 /**
  * A notification as the pull and the API carry it. `params` are the words the message needs, as they stood
@@ -51,6 +50,3 @@ export const NOTIFICATION_READ_MAX = 200;
 /** Body of `POST /companies/{companyId}/notifications/read`: the caller's notifications to mark read. */
 export const NotificationReadInput = object({ ids: size(array(Uuid), 1, NOTIFICATION_READ_MAX) });
 export type NotificationReadInput = Infer<typeof NotificationReadInput>;
-
-/** The profile's mail setting (`PATCH /user`'s `notificationMail`). */
-export const NotificationMailMode = enums(NOTIFICATION_MAIL_MODES);

@@ -2,7 +2,16 @@
 // built from `GET /enums` and `GET /units`. The client checks answers with these structs on read.
 
 import { type Infer, array, boolean, enums, nullable, object, optional, record, string, type, unknown } from 'superstruct';
-import { NOTIFICATION_MAIL_MODES } from './notification';
+
+/**
+ * How a user's notifications are mailed (issue 11, src/domain/notification.ts): each as it happens, or one daily
+ * digest. Here rather than in notification.ts, so the sign-in route's code (which reads the current user) does
+ * not bring the proposal structs along.
+ */
+export const NOTIFICATION_MAIL_MODES = ['instant', 'digest'] as const;
+export type NotificationMailMode = (typeof NOTIFICATION_MAIL_MODES)[number];
+/** The profile's mail setting (`PATCH /user`'s `notificationMail`). */
+export const NotificationMailMode = enums(NOTIFICATION_MAIL_MODES);
 
 export const Authority = type({ authority: string() });
 

@@ -21,6 +21,10 @@ export type CatalogueArea = (typeof CATALOGUE_AREAS)[number];
  */
 export const AREA_RULES: readonly (readonly [prefix: string, area: CatalogueArea | null])[] = [
   ['auth.', 'auth'],
+  // A late decision's conflict: the server words it (the client shows the server's message).
+  ['error.suggestion', null],
+  // The distribution screen's own field error.
+  ['error.validation.same', 'app'],
   ['error.', 'auth'],
   ['app.', 'auth'],
   ['dialog.', 'auth'],

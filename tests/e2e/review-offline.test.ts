@@ -343,7 +343,7 @@ for (const engineName of ENGINES) {
           await waitUntil(
             async () =>
               (await orWhileNavigating(
-                author.evaluate(() => document.querySelector('.notification-bell')?.getAttribute('data-count') ?? '', null),
+                author.evaluate(() => document.querySelector('.notification-bell')?.getAttribute('data-unread') ?? '', null),
                 '',
               )) === String(items.length),
             { timeoutMs: 60_000, intervalMs: 250, message: `the bell to count the ${items.length} unread notifications` },

@@ -31,7 +31,7 @@ export function BellLink({ count }: { count: number }) {
       aria-label={label}
       title={label}
       aria-current={isCurrent ? 'page' : undefined}
-      data-count={count}
+      data-unread={count}
     >
       <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
         <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
