@@ -24,7 +24,9 @@ import {
   type SuggestionRevisionInput,
 } from '../../../src/domain/suggestion';
 import type { NotificationKind } from '../../../src/domain/notification';
+import type { Updateable } from 'kysely';
 import type { Queryable } from '../../db/database';
+import type { DB } from '../../db/kysely';
 import { AppError, type AppErrorExtras } from '../../errors';
 import { fullNameOf, type UserRow } from '../../auth/users';
 import type { Membership } from '../../auth/access';
@@ -50,6 +52,22 @@ async function lockSuggestion(tx: Queryable, member: Membership, id: string): Pr
 
 /** The columns the schema keeps narrower than its types say (service.ts), as an update returns them. */
 type Narrowed = Pick<SuggestionRow, 'status' | 'effect_currency' | 'history'>;
+
+/** The columns an act sets on a proposal; the history entry and updated_at are added by `saveProposal`. */
+type ProposalChanges = Omit<Updateable<DB['suggestions']>, 'company_id' | 'id' | 'history' | 'updated_at'>;
+
+/** Writes `changes` and the act's history entry to the locked proposal `row`, and answers it as the API shows it. */
+async function saveProposal(tx: Queryable, row: SuggestionRow, changes: ProposalChanges, entry: SuggestionHistoryEntry): Promise<Suggestion> {
+  const updated = await tx.kysely
+    .updateTable('suggestions')
+    .set((eb) => ({ ...changes, history: JSON.stringify([...row.history, entry]), updated_at: eb.fn<Date>('clock_timestamp') }))
+    .where('company_id', '=', row.company_id)
+    .where('id', '=', row.id)
+    .returningAll()
+    .$narrowType<Narrowed>()
+    .executeTakeFirstOrThrow();
+  return toSuggestion({ ...updated, images: row.images });
+}
 
 const asView = (row: SuggestionRow) => ({ authorId: row.author_id, departmentId: row.department_id });
 
@@ -130,24 +148,19 @@ export async function reviewSuggestion(tx: Queryable, member: Membership, user: 
   const byName = fullNameOf(user);
   const entry: SuggestionHistoryEntry = { at: now.toISOString(), kind: kinds.history, byUserId: user.id, byName, comment };
   const clarifying = input.decision === 'CLARIFICATION';
-  const updated = await tx.kysely
-    .updateTable('suggestions')
-    .set((eb) => ({
+  const suggestion = await saveProposal(
+    tx,
+    row,
+    {
       status: input.decision,
       review_comment: comment,
       decided_by: user.id,
       decided_by_name: byName,
       decided_at: now,
       clarification_at: clarifying ? now : null,
-      history: JSON.stringify([...row.history, entry]),
-      updated_at: eb.fn<Date>('clock_timestamp'),
-    }))
-    .where('company_id', '=', row.company_id)
-    .where('id', '=', row.id)
-    .returningAll()
-    .$narrowType<Narrowed>()
-    .executeTakeFirstOrThrow();
-  const suggestion = toSuggestion({ ...updated, images: row.images });
+    },
+    entry,
+  );
   await tell(tx, member, user, suggestion, now, {
     userIds: [row.author_id],
     kind: kinds.notification,
@@ -180,24 +193,19 @@ export async function distributeSuggestion(tx: Queryable, member: Membership, us
     departmentIds: [departmentId],
   };
   const level: EscalationLevel = 0;
-  const updated = await tx.kysely
-    .updateTable('suggestions')
-    .set((eb) => ({
+  const suggestion = await saveProposal(
+    tx,
+    row,
+    {
       department_id: departmentId,
       due_at: dueDateOf(now.toISOString()),
       reminded_at: null,
       escalation_level: level,
       escalated_at: null,
       overdue_at: null,
-      history: JSON.stringify([...row.history, entry]),
-      updated_at: eb.fn<Date>('clock_timestamp'),
-    }))
-    .where('company_id', '=', row.company_id)
-    .where('id', '=', row.id)
-    .returningAll()
-    .$narrowType<Narrowed>()
-    .executeTakeFirstOrThrow();
-  const suggestion = toSuggestion({ ...updated, images: row.images });
+    },
+    entry,
+  );
   const holders = await holdersOf(tx, row.company_id, departmentId, level);
   await tell(tx, member, user, suggestion, now, {
     userIds: holders.userIds,
@@ -222,9 +230,10 @@ export async function reviseSuggestion(tx: Queryable, member: Membership, user: 
   const dueAt = new Date(row.due_at.getTime() + paused);
   const byName = fullNameOf(user);
   const entry: SuggestionHistoryEntry = { at: now.toISOString(), kind: 'RESENT', byUserId: user.id, byName, comment: null };
-  const updated = await tx.kysely
-    .updateTable('suggestions')
-    .set((eb) => ({
+  const suggestion = await saveProposal(
+    tx,
+    row,
+    {
       title: input.title,
       problem: input.problem,
       solution: input.solution,
@@ -236,15 +245,9 @@ export async function reviseSuggestion(tx: Queryable, member: Membership, user: 
       review_comment: null,
       due_at: dueAt,
       clarification_at: null,
-      history: JSON.stringify([...row.history, entry]),
-      updated_at: eb.fn<Date>('clock_timestamp'),
-    }))
-    .where('company_id', '=', row.company_id)
-    .where('id', '=', row.id)
-    .returningAll()
-    .$narrowType<Narrowed>()
-    .executeTakeFirstOrThrow();
-  const suggestion = toSuggestion({ ...updated, images: row.images });
+    },
+    entry,
+  );
   const holders = await holdersOf(tx, row.company_id, row.department_id, levelOf(row.escalation_level));
   await tell(tx, member, user, suggestion, now, {
     userIds: holders.userIds,
