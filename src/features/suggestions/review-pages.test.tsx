@@ -17,6 +17,7 @@ import SuggestionDistributePage from './pages/suggestion-distribute-page';
 import SuggestionPage from './pages/suggestion-page';
 import SuggestionSuccessPage from './pages/suggestion-success-page';
 import { SUGGESTION_DISTRIBUTE_KIND, SUGGESTION_REVIEW_KIND, SUGGESTION_REVISE_KIND } from './review-store';
+import { suggestionRow } from '../../../tests/fixtures/rows';
 
 const HEAD = '00000000-0000-4000-8000-0000000000a1';
 const AUTHOR = '00000000-0000-4000-8000-0000000000a2';
@@ -91,36 +92,8 @@ function inTwoDays(): Date {
 }
 
 function proposal(fields: Partial<Suggestion> = {}): Suggestion {
-  return {
-    id: ID,
-    companyId: COMPANY,
-    title: 'Shorter changeover',
-    problem: 'Changeover takes 40 minutes',
-    solution: 'Pre-stage the dies',
-    expectedEffect: 'Half an hour a shift',
-    effectEstimate: null,
-    departmentId: PRODUCTION,
-    goalId: null,
-    images: [],
-    authorId: AUTHOR,
-    authorName: 'Сидоров Сидор',
-    status: 'UNDER_CONSIDERATION',
-    // Noon two calendar days ahead: "due in 2 days" whatever the hour the test runs.
-    dueAt: inTwoDays().toISOString(),
-    submittedAt: AT,
-    receivedAt: AT,
-    reviewComment: null,
-    history: [{ at: AT, kind: 'SUBMITTED', byUserId: AUTHOR, byName: 'Сидоров Сидор', comment: null }],
-    createdAt: AT,
-    updatedAt: AT,
-    decidedById: null,
-    decidedByName: null,
-    decidedAt: null,
-    clarificationAt: null,
-    escalationLevel: 0,
-    overdueAt: null,
-    ...fields,
-  };
+  // Noon two calendar days ahead: "due in 2 days" whatever the hour the test runs.
+  return suggestionRow(ID, { companyId: COMPANY, departmentId: PRODUCTION, authorId: AUTHOR, at: AT }, { dueAt: inTwoDays().toISOString(), ...fields });
 }
 
 /** The mirror of `owner`: two departments with their heads and people, and the proposal. */

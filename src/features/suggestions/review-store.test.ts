@@ -19,6 +19,7 @@ import {
   storeReviewedSuggestion,
   type ReviewContext,
 } from './review-store';
+import { suggestionRow } from '../../../tests/fixtures/rows';
 
 const HEAD = '00000000-0000-4000-8000-0000000000a1';
 const AUTHOR = '00000000-0000-4000-8000-0000000000a2';
@@ -46,35 +47,7 @@ function openDb(): AppDatabase {
 }
 
 function proposal(fields: Partial<Suggestion> = {}): Suggestion {
-  return {
-    id: ID,
-    companyId: COMPANY,
-    title: 'Shorter changeover',
-    problem: 'Changeover takes 40 minutes',
-    solution: 'Pre-stage the dies',
-    expectedEffect: 'Half an hour a shift',
-    effectEstimate: null,
-    departmentId: PRODUCTION,
-    goalId: null,
-    images: [],
-    authorId: AUTHOR,
-    authorName: 'Сидоров Сидор',
-    status: 'UNDER_CONSIDERATION',
-    dueAt: new Date(Date.parse(SUBMITTED) + 5 * DAY).toISOString(),
-    submittedAt: SUBMITTED,
-    receivedAt: SUBMITTED,
-    reviewComment: null,
-    history: [{ at: SUBMITTED, kind: 'SUBMITTED', byUserId: AUTHOR, byName: 'Сидоров Сидор', comment: null }],
-    createdAt: SUBMITTED,
-    updatedAt: SUBMITTED,
-    decidedById: null,
-    decidedByName: null,
-    decidedAt: null,
-    clarificationAt: null,
-    escalationLevel: 0,
-    overdueAt: null,
-    ...fields,
-  };
+  return suggestionRow(ID, { companyId: COMPANY, departmentId: PRODUCTION, authorId: AUTHOR, at: SUBMITTED }, fields);
 }
 
 const head: MemberView = { userId: HEAD, roles: ['MIDDLE_MANAGER'], headOfDepartmentIds: [PRODUCTION] };
