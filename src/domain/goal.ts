@@ -18,11 +18,11 @@
 // - `GoalInput` accepts only real calendar dates with the end strictly after the start (`{ endDate: 'afterStart' }`).
 // The company's start rule (`requireReadyToStart`) is the server's to apply before any of this.
 
-import { type Infer, array, enums, nullable, number, object, optional, refine, size, string, trimmed, type } from 'superstruct';
+import { type Infer, array, enums, nullable, number, object, optional, refine, size, string, type } from 'superstruct';
 import type { CompanyRole } from './auth';
 import { type MemberView, type Roles, hasAnyRole } from './permissions';
 import { Uuid } from './suggestion';
-import { multilineText } from './validation';
+import { CalendarDate, multilineText, requiredText } from './validation';
 
 /**
  * NEW: set by its author, waiting on the business customer.
@@ -148,22 +148,6 @@ export const GOAL_UNIT_ID_MAX = 64;
 export const GOAL_HISTORY_ACTIONS = ['CREATED', 'EDITED', ...GOAL_ACTIONS] as const;
 export type GoalHistoryAction = (typeof GOAL_HISTORY_ACTIONS)[number];
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether `value` is a real calendar date written 'YYYY-MM-DD' (no 2026-02-30). */
-export function isGoalDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const match = DATE_RE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-const GoalDate = refine(string(), 'invalid', (value) => isGoalDate(value));
-
-const requiredText = (max: number, text = string()) =>
-  refine(size(refine(trimmed(text), 'required', (v) => v.length > 0), 0, max), 'size', () => true);
 
 /** The quantitative indicator: a value >= 0 in a unit of type BASE_INDICATOR (`GET /units`: MINUTES, HOURS, ...). */
 export const GoalIndicator = object({
@@ -226,8 +210,8 @@ export const GoalInput = refine(
     expectedResult: requiredText(GOAL_TEXT_MAX, multilineText()),
     indicator: GoalIndicator,
     ownerGoal: requiredText(GOAL_TEXT_MAX, multilineText()),
-    startDate: GoalDate,
-    endDate: GoalDate,
+    startDate: CalendarDate,
+    endDate: CalendarDate,
     businessCustomerEmployeeId: Uuid,
     process: requiredText(GOAL_TITLE_MAX),
   }),

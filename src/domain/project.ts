@@ -14,11 +14,11 @@
 // - `ProjectTransitionInput` (the body of `POST .../projects/{projectId}/transitions`) names the same missing input
 //   per field (`{ comment: 'required' }`), from the same table.
 
-import { type Infer, enums, nullable, object, optional, refine, size, string } from 'superstruct';
+import { type Infer, enums, nullable, object, optional, refine, size } from 'superstruct';
 import type { CompanyRole } from './auth';
 import { MinorAmount } from './money';
 import { type MemberView, hasAnyRole } from './permissions';
-import { multilineText } from './validation';
+import { CalendarDate, multilineText } from './validation';
 
 /**
  * NEW: created (from an approved proposal or directly), with the project manager.
@@ -142,19 +142,7 @@ export function availableProjectTransitions(project: ProjectView, actor: MemberV
 // ---------------------------------------------------------------------------------------------------
 // The body of `POST .../projects/{projectId}/transitions`.
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether `value` is a real calendar date written 'YYYY-MM-DD' (no 2025-02-30). */
-export function isCalendarDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const match = DATE_RE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-export const CalendarDate = refine(string(), 'invalid', (value) => isCalendarDate(value));
+export { CalendarDate, isCalendarDate } from './validation';
 
 /**
  * `{ to, comment?, estimatedCostsMinor?, expectedEffect12mMinor?, actualCompletionDate?, actualEffect12mMinor? }`.

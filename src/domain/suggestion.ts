@@ -15,11 +15,10 @@ import {
   refine,
   size,
   string,
-  trimmed,
   type,
   union,
 } from 'superstruct';
-import { multilineText } from './validation';
+import { multilineText, requiredText } from './validation';
 
 /**
  * UNDER_CONSIDERATION: waiting on its holder (the department's head, or whoever it escalated to).
@@ -84,8 +83,6 @@ export function isIsoDateTime(value: unknown): value is string {
 }
 export const IsoDateTime = refine(string(), 'invalid', (v) => isIsoDateTime(v));
 
-const requiredText = (max: number, text = string()) =>
-  refine(size(refine(trimmed(text), 'required', (v) => v.length > 0), 0, max), 'size', () => true);
 
 export const EffectEstimate = object({
   amountMinor: refine(integer(), 'invalid', (v) => Number.isSafeInteger(v) && v >= 0),

@@ -15,7 +15,7 @@
 // deeper than MAX_INPUT_DEPTH is refused (`invalid`) before the struct runs, so validating never overflows.
 
 import type { StructError } from 'superstruct';
-import { Struct, define } from 'superstruct';
+import { Struct, define, refine, size, string, trimmed } from 'superstruct';
 
 export type FieldErrors = Record<string, string>;
 
@@ -206,3 +206,22 @@ function inputErrors(struct: AnyStruct, input: unknown): { errors: FieldErrors; 
   }
   return { errors, tooDeep };
 }
+
+/** Text that must hold something after trimming (`required`) and at most `max` characters (`size`). */
+export const requiredText = (max: number, text: Struct<string, null> = string()) =>
+  refine(size(refine(trimmed(text), 'required', (v) => v.length > 0), 0, max), 'size', () => true);
+
+const CALENDAR_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `value` is a real calendar date written 'YYYY-MM-DD' (no 2026-02-30). */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = CALENDAR_DATE_RE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A calendar date 'YYYY-MM-DD' (`invalid` otherwise). */
+export const CalendarDate = refine(string(), 'invalid', (value) => isCalendarDate(value));
