@@ -38,12 +38,15 @@ const importZones = [
 // named here: a feature reading another's rows or helpers where that is its job. Shared server code (auth,
 // db, route, operation, jobs, mail, ...) sits below every feature and never imports one; app.ts composes them.
 const SERVER_FEATURE_EDGES = {
-  auth: [], companies: [], demo: [], departments: [], files: [], push: [], notifications: [],
+  auth: [], companies: [], departments: [], files: [], push: [], notifications: [],
   session: ['notifications'],
   employees: ['files'],
   invitations: ['employees'],
   suggestions: ['files', 'notifications'],
-  sync: ['suggestions', 'employees', 'departments', 'notifications'],
+  goals: ['notifications'],
+  projects: ['files', 'notifications', 'suggestions', 'goals'],
+  demo: ['projects'],
+  sync: ['suggestions', 'employees', 'departments', 'notifications', 'goals', 'projects'],
 };
 const serverZones = [
   ...Object.entries(SERVER_FEATURE_EDGES).map(([feature, allowed]) => ({

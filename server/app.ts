@@ -31,6 +31,9 @@ import { syncRoutes } from './features/sync/routes';
 import { notificationRoutes, readNotificationsOperation } from './features/notifications/routes';
 import { NOTIFICATION_RECURRING, notificationJobHandlers } from './features/notifications/jobs';
 import { DEADLINE_JOB_HANDLERS, DEADLINE_RECURRING } from './features/suggestions/deadlines';
+import { GOAL_OPERATIONS, goalRoutes } from './features/goals/routes';
+import { PROJECT_OPERATIONS, projectRoutes } from './features/projects/routes';
+import { PROJECT_REPORT_JOB_HANDLERS, PROJECT_REPORT_RECURRING } from './features/projects/reports';
 import { pushRoute } from './features/push/routes';
 import { employeeImportRoutes } from './features/employees/import/routes';
 import { departmentRoutes } from './features/departments/routes';
@@ -43,7 +46,7 @@ import { adminCompanyRoutes } from './features/companies/admin-routes';
 export const BODY_LIMIT = 1024 * 1024;
 
 /** The writes the outbox may send in a batch through POST /sync/push; each is also its own route. */
-const PUSHABLE_OPERATIONS = [submitSuggestionOperation, ...SUGGESTION_ACT_OPERATIONS, readNotificationsOperation];
+const PUSHABLE_OPERATIONS = [submitSuggestionOperation, ...SUGGESTION_ACT_OPERATIONS, readNotificationsOperation, ...GOAL_OPERATIONS, ...PROJECT_OPERATIONS];
 
 /** Every declared route of the API (server/route.ts), registered below and walked by the fuzz test. */
 export const DECLARED_ROUTES: readonly DeclaredRoute[] = [
@@ -57,6 +60,8 @@ export const DECLARED_ROUTES: readonly DeclaredRoute[] = [
   ...invitationRoutes,
   ...suggestionRoutes,
   ...notificationRoutes,
+  ...goalRoutes,
+  ...projectRoutes,
   ...syncRoutes,
   ...fileRoutes,
   pushRoute(PUSHABLE_OPERATIONS),
@@ -114,8 +119,9 @@ export async function buildApp({ config, db, printMail, clock = systemClock, job
       ...FILE_JOB_HANDLERS,
       ...notificationJobHandlers(config.appUrl),
       ...DEADLINE_JOB_HANDLERS,
+      ...PROJECT_REPORT_JOB_HANDLERS,
     ],
-    recurring: [...MAINTENANCE_RECURRING, ...FILE_RECURRING, ...NOTIFICATION_RECURRING, ...DEADLINE_RECURRING],
+    recurring: [...MAINTENANCE_RECURRING, ...FILE_RECURRING, ...NOTIFICATION_RECURRING, ...DEADLINE_RECURRING, ...PROJECT_REPORT_RECURRING],
     ...(jobConcurrency ? { concurrency: jobConcurrency } : {}),
   });
   const ctx: AppContext = {

@@ -120,6 +120,28 @@ export interface Files {
   size: number;
 }
 
+export interface Goals {
+  business_customer_employee_id: string;
+  change_seq: Generated<Int8>;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  description: string;
+  direction: string;
+  end_date: string;
+  expected_result: string;
+  history: Generated<ColumnType<JsonValue, string, string>>;
+  id: string;
+  indicator_unit: string;
+  indicator_value: number;
+  owner_goal: string;
+  process: string;
+  scope: string;
+  start_date: string;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface IdempotencyKeys {
   created_at: Generated<Timestamp>;
   key: string;
@@ -184,13 +206,61 @@ export interface Notifications {
   change_seq: Generated<Int8>;
   company_id: string;
   created_at: Generated<Timestamp>;
+  goal_id: string | null;
   id: Generated<string>;
   kind: string;
   mailed_at: Timestamp | null;
   params: Generated<ColumnType<JsonValue, string, string>>;
+  project_id: string | null;
   read_at: Timestamp | null;
   suggestion_id: string | null;
   user_id: string;
+}
+
+export interface ProjectImages {
+  company_id: string;
+  file_id: string;
+  position: number;
+  project_id: string;
+}
+
+export interface Projects {
+  actual_completion_date: string | null;
+  actual_effect_12m_minor: Int8 | null;
+  author_name: string;
+  author_user_id: string | null;
+  baseline_metric: ColumnType<JsonValue | null, string | null, string | null>;
+  business_customer_employee_id: string | null;
+  change_seq: Generated<Int8>;
+  company_id: string;
+  completion_date: string;
+  created_at: Generated<Timestamp>;
+  created_by: string | null;
+  currency: string;
+  department_id: string | null;
+  effect_repeatability: string;
+  estimated_costs_minor: Int8 | null;
+  expected_effect_12m_minor: Int8 | null;
+  goal_ids: Generated<string[]>;
+  history: Generated<ColumnType<JsonValue, string, string>>;
+  id: string;
+  indicator_reports: Generated<ColumnType<JsonValue, string, string>>;
+  max_per_project_minor: Int8 | null;
+  name: string;
+  next_report_due: string | null;
+  payments: Generated<ColumnType<JsonValue, string, string>>;
+  post_monitoring_periodicity: string;
+  problem: string;
+  profit_basis_points: number;
+  project_manager_employee_id: string;
+  report_overdue_at: Timestamp | null;
+  reporting_frequency: string;
+  status: Generated<string>;
+  suggestion_id: string | null;
+  target_metric: ColumnType<JsonValue | null, string | null, string | null>;
+  team: Generated<ColumnType<JsonValue, string, string>>;
+  type: string;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface RateEvents {
@@ -299,11 +369,14 @@ export interface DB {
   employee_imports: EmployeeImports;
   employees: Employees;
   files: Files;
+  goals: Goals;
   idempotency_keys: IdempotencyKeys;
   invitations: Invitations;
   jobs: Jobs;
   mail_outbox: MailOutbox;
   notifications: Notifications;
+  project_images: ProjectImages;
+  projects: Projects;
   rate_events: RateEvents;
   refresh_tokens: RefreshTokens;
   schema_migrations: SchemaMigrations;

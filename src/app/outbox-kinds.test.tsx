@@ -80,13 +80,13 @@ describe('the outbox-kind registry', () => {
   });
 
   it('gives a kind nobody declared the generic label, no edit link and the generic success handler', () => {
-    expect(describeOutboxRow({ ...proposalRow, kind: 'goal.approve' })).toEqual({ label: { id: 'outbox.kind.unknown', defaultMessage: 'A change' }, values: {}, editHref: null });
-    expect(outboxKindOf('goal.approve').onSuccess).toBe(storeSentEntity);
+    expect(describeOutboxRow({ ...proposalRow, kind: 'registry.approve' })).toEqual({ label: { id: 'outbox.kind.unknown', defaultMessage: 'A change' }, values: {}, editHref: null });
+    expect(outboxKindOf('registry.approve').onSuccess).toBe(storeSentEntity);
   });
 
   it("answers the replayer's lookup with each kind's handler, and storeSentEntity for any other kind", () => {
     expect(outboxSuccessHandlers['suggestion.create']).toBe(storeCreatedSuggestion);
-    expect(outboxSuccessHandlers['goal.approve']).toBe(storeSentEntity);
+    expect(outboxSuccessHandlers['registry.approve']).toBe(storeSentEntity);
     expect(Object.keys(outboxSuccessHandlers)).toEqual(outboxKinds.map((declared) => declared.kind));
     // Not a thenable, and a row whose kind is a prototype name gets no handler (not Object's own function).
     for (const name of ['then', 'toString', 'constructor', 'hasOwnProperty']) {
@@ -96,23 +96,23 @@ describe('the outbox-kind registry', () => {
 
   it('stores the answer of an undeclared kind when its entity key names a mirrored table and the answer passes its struct', async () => {
     const db = openDb();
-    const goal = { id: 'g1', companyId: COMPANY, title: 'Less scrap' };
-    await storeSentEntity({ db, row: { ...proposalRow, kind: 'goal.approve', entityKey: 'goals:g1' }, data: goal });
-    expect(await db.goals.get([OWNER, 'g1'])).toEqual({ ...goal, ownerUserId: OWNER });
+    const registry = { id: 'r1', companyId: COMPANY, title: 'November' };
+    await storeSentEntity({ db, row: { ...proposalRow, kind: 'registry.approve', entityKey: 'registries:r1' }, data: registry });
+    expect(await db.registries.get([OWNER, 'r1'])).toEqual({ ...registry, ownerUserId: OWNER });
 
-    await storeSentEntity({ db, row: { ...proposalRow, kind: 'goal.approve', entityKey: 'goals:g2' }, data: { id: 'g2' } });
+    await storeSentEntity({ db, row: { ...proposalRow, kind: 'registry.approve', entityKey: 'registries:r2' }, data: { id: 'r2' } });
     await storeSentEntity({ db, row: { ...proposalRow, kind: 'note.create', entityKey: 'notes:n1' }, data: { id: 'n1', companyId: COMPANY } });
-    await storeSentEntity({ db, row: { ...proposalRow, kind: 'odd', entityKey: 'no-colon' }, data: goal });
-    expect(await db.goals.count()).toBe(1);
+    await storeSentEntity({ db, row: { ...proposalRow, kind: 'odd', entityKey: 'no-colon' }, data: registry });
+    expect(await db.registries.count()).toBe(1);
   });
 
   it("stores what the server answered for an undeclared kind through the replayer's own lookup", async () => {
     const db = openDb();
     await writeWithOutbox(db, [], () =>
-      enqueue(db, { ownerUserId: OWNER, kind: 'goal.approve', method: 'POST', path: `/api/v1/companies/${COMPANY}/goals/g1/approve`, body: {}, entityKey: entityKeyOf('goals', 'g1') }),
+      enqueue(db, { ownerUserId: OWNER, kind: 'registry.approve', method: 'POST', path: `/api/v1/companies/${COMPANY}/registry/r1/approve`, body: {}, entityKey: entityKeyOf('registries', 'r1') }),
     );
-    const goal = { id: 'g1', companyId: COMPANY, status: 'APPROVED' };
-    const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(new Response(JSON.stringify({ data: goal, message: 'OK' }), { status: 200 })));
+    const registry = { id: 'r1', companyId: COMPANY, status: 'APPROVED' };
+    const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(new Response(JSON.stringify({ data: registry, message: 'OK' }), { status: 200 })));
     const replayer = createReplayer({
       db,
       http: createHttpClient({
@@ -129,7 +129,7 @@ describe('the outbox-kind registry', () => {
       handlers: outboxSuccessHandlers,
     });
     expect((await replayer.drain()).sent).toBe(1);
-    expect(await db.goals.get([OWNER, 'g1'])).toEqual({ ...goal, ownerUserId: OWNER });
+    expect(await db.registries.get([OWNER, 'r1'])).toEqual({ ...registry, ownerUserId: OWNER });
   });
 
   it('stores the proposal the server answered through the proposals kind', async () => {
@@ -150,7 +150,7 @@ describe('the Unsent screen with the registry', () => {
           <Router hook={hook}>
             <OutboxKindsProvider describe={describeOutboxRow}>
               <UnsentList
-                rows={[proposalRow, { ...proposalRow, seq: 2, id: 'k2', kind: 'goal.approve', entityKey: 'goals:g1' }]}
+                rows={[proposalRow, { ...proposalRow, seq: 2, id: 'k2', kind: 'registry.approve', entityKey: 'registries:r1' }]}
                 unreadable={[]}
                 actions={{ retry: () => Promise.resolve(), discard: () => Promise.resolve(), discardUnreadable: () => Promise.resolve() }}
               />

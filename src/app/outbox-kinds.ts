@@ -16,6 +16,8 @@ import { MIRROR_ROW_STRUCTS } from '../lib/db/rows';
 import type { SuccessHandler } from '../lib/outbox/replayer';
 import { UNKNOWN_CHANGE_LABEL, type UnsentRowView } from '../features/outbox/kinds';
 import { notificationReadOutboxKind } from '../features/notifications/outbox-kind';
+import { goalOutboxKinds } from '../features/goals/outbox-kind';
+import { projectOutboxKinds } from '../features/projects/outbox-kind';
 import {
   suggestionCreateOutboxKind,
   suggestionDistributeOutboxKind,
@@ -55,6 +57,8 @@ export const outboxKinds: readonly OutboxKind[] = [
   suggestionDistributeOutboxKind,
   suggestionReviseOutboxKind,
   notificationReadOutboxKind,
+  ...goalOutboxKinds,
+  ...projectOutboxKinds,
 ];
 
 function mirrorTableOf(entityKey: string): MirrorTable | null {

@@ -4,7 +4,7 @@
 // bell counts the unread ones offline) and mails them instantly or in a daily digest (the user's choice,
 // `notificationMail`). Shared by the server and the client.
 
-import { type Infer, array, nullable, object, record, size, string, type } from 'superstruct';
+import { type Infer, array, nullable, object, optional, record, size, string, type } from 'superstruct';
 import { Uuid } from './suggestion';
 
 export const NOTIFICATION_KINDS = [
@@ -22,6 +22,26 @@ export const NOTIFICATION_KINDS = [
   'SUGGESTION_REMINDER',
   /** To the CEO or the owner: an overdue proposal is theirs to decide now. */
   'SUGGESTION_ESCALATED',
+  // Goals and projects (issue 12); params: `title` (the goal's direction or the project's name), `byName`, `comment`.
+  /** To the business customer: a goal set for them (or resent after clarification). */
+  'GOAL_ASSIGNED',
+  /** To the owners: the business customer took the goal to work (it waits on their approval) / asked to clarify it. */
+  'GOAL_TO_WORK',
+  'GOAL_CLARIFICATION',
+  /** To the business customer and the goal's author: the owner approved it. */
+  'GOAL_APPROVED',
+  /** To the project manager: a project was created with them as its manager. */
+  'PROJECT_CREATED',
+  /** To the financial specialists and directors: a project to calculate. */
+  'PROJECT_CALCULATING',
+  /** To the direction managers: a calculated project to approve or return. */
+  'PROJECT_CALCULATED',
+  /** To the project manager: the direction manager approved it / returned it for revision (with the reason). */
+  'PROJECT_APPROVED',
+  'PROJECT_FOR_REVISION',
+  /** To the project manager: an indicator report is due today (params.dueDate) / is past due. */
+  'PROJECT_REPORT_DUE',
+  'PROJECT_REPORT_OVERDUE',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -38,6 +58,9 @@ export const NotificationRow = type({
   userId: string(),
   kind: string(),
   suggestionId: nullable(string()),
+  /** Issue 12: the goal or the project the notification is about (optional: rows of older servers lack them). */
+  goalId: optional(nullable(string())),
+  projectId: optional(nullable(string())),
   params: record(string(), nullable(string())),
   readAt: nullable(string()),
   createdAt: string(),

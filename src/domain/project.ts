@@ -14,11 +14,12 @@
 // - `ProjectTransitionInput` (the body of `POST .../projects/{projectId}/transitions`) names the same missing input
 //   per field (`{ comment: 'required' }`), from the same table.
 
-import { type Infer, enums, nullable, object, optional, refine, size } from 'superstruct';
+import { type Infer, array, enums, integer, nullable, number, object, optional, refine, size, string, type } from 'superstruct';
 import type { CompanyRole } from './auth';
-import { MinorAmount } from './money';
+import { MinorAmount, ProfitBasisPoints } from './money';
 import { type MemberView, hasAnyRole } from './permissions';
-import { CalendarDate, multilineText } from './validation';
+import { Uuid } from './suggestion';
+import { CalendarDate, multilineText, requiredText } from './validation';
 
 /**
  * NEW: created (from an approved proposal or directly), with the project manager.
@@ -76,7 +77,8 @@ const REFUSAL_OF_REQUIREMENT: Record<ProjectRequirement, ProjectTransitionRefusa
 /** The project as the rules see it. A project created with no department has no department head. */
 export interface ProjectView {
   status: ProjectStatus;
-  projectManagerUserId: string;
+  /** The user account of the project manager's employee record; null when that employee has none. */
+  projectManagerUserId: string | null;
   departmentId: string | null;
 }
 
@@ -93,7 +95,7 @@ export interface ProjectTransitionFields {
 }
 
 function isParty(actor: MemberView, project: ProjectView, party: ProjectParty): boolean {
-  if (party === 'projectManager') return project.projectManagerUserId === actor.userId;
+  if (party === 'projectManager') return project.projectManagerUserId !== null && project.projectManagerUserId === actor.userId;
   if (party === 'departmentHead') return project.departmentId !== null && actor.headOfDepartmentIds.includes(project.departmentId);
   return hasAnyRole(actor.roles, [party]);
 }
@@ -184,4 +186,252 @@ export const PROJECT_FILTER_STATUSES: Readonly<Record<ProjectListFilter, readonl
 
 export function projectMatchesFilter(status: ProjectStatus, filter: ProjectListFilter): boolean {
   return PROJECT_FILTER_STATUSES[filter].includes(status);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The project as the API answers it and the mirror keeps it, and the bodies that write it (issue 12).
+
+/** The project's type (enum PROJECT_TYPE of `GET /enums`). */
+export const PROJECT_TYPES = ['ORGANIZATIONAL', 'TECHNICAL', 'INVESTMENT'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+
+/**
+ * How often indicator reports are due (the reporting frequency while APPROVED) and how often the effect is
+ * checked after completion (the post-monitoring periodicity, for POST_MONITORING_MONTHS after the actual
+ * completion date). Enum REPORTING_FREQUENCY of `GET /enums`.
+ */
+export const REPORTING_FREQUENCIES = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALF_YEARLY'] as const;
+export type ReportingFrequency = (typeof REPORTING_FREQUENCIES)[number];
+/** How long after the actual completion date post-monitoring reports are due: the 12-month effect horizon. */
+export const POST_MONITORING_MONTHS = 12;
+
+/** Whether the effect recurs every year or is had once (enum EFFECT_REPEATABILITY of `GET /enums`). */
+export const EFFECT_REPEATABILITIES = ['ONE_TIME', 'RECURRING'] as const;
+export type EffectRepeatability = (typeof EFFECT_REPEATABILITIES)[number];
+
+export const PROJECT_NAME_MAX = 200;
+export const PROJECT_TEXT_MAX = 4000;
+export const PROJECT_ROLE_MAX = 120;
+export const PROJECT_MAX_IMAGES = 5;
+export const PROJECT_MAX_TEAM = 50;
+export const PROJECT_MAX_GOALS = 10;
+export const PROJECT_UNIT_ID_MAX = 64;
+
+/** Every entry of a project's audit trail: creation, edits, every move, indicator reports. */
+export const PROJECT_HISTORY_ACTIONS = ['CREATED', 'EDITED', 'TRANSITION', 'INDICATOR_REPORTED'] as const;
+export type ProjectHistoryAction = (typeof PROJECT_HISTORY_ACTIONS)[number];
+
+/** A metric: a value >= 0 in a unit of type BASE_INDICATOR (MINUTES, HOURS, DAYS). */
+export const ProjectMetric = object({
+  value: refine(number(), 'invalid', (value) => Number.isFinite(value) && value >= 0),
+  unitId: size(string(), 1, PROJECT_UNIT_ID_MAX),
+});
+export type ProjectMetric = Infer<typeof ProjectMetric>;
+
+export const ProjectTeamMember = type({
+  employeeId: string(),
+  /** The employee's name and service number as the server read them (shown, never sent back). */
+  name: string(),
+  serviceNumber: nullable(string()),
+  role: string(),
+});
+export type ProjectTeamMember = Infer<typeof ProjectTeamMember>;
+
+export const ProjectPayment = type({ employeeId: string(), amountMinor: integer() });
+
+export const ProjectIndicatorReport = type({
+  id: string(),
+  /** The calendar date the report speaks for. */
+  date: string(),
+  value: number(),
+  comment: nullable(string()),
+  at: string(),
+  byUserId: nullable(string()),
+  byName: nullable(string()),
+});
+export type ProjectIndicatorReport = Infer<typeof ProjectIndicatorReport>;
+
+export const ProjectHistoryEntry = type({
+  at: string(),
+  action: enums(PROJECT_HISTORY_ACTIONS),
+  /** Null for CREATED. */
+  fromStatus: nullable(enums(PROJECT_STATUSES)),
+  toStatus: enums(PROJECT_STATUSES),
+  byUserId: nullable(string()),
+  /** Who did it, as their name stood then. */
+  byName: nullable(string()),
+  comment: nullable(multilineText()),
+});
+export type ProjectHistoryEntry = Infer<typeof ProjectHistoryEntry>;
+
+/**
+ * A project as every API answer and every pull row carries it (dates 'YYYY-MM-DD', timestamps ISO strings, money
+ * in minor units of `currency`). `remunerationMinor` is `remunerationOf` the terms, null until the expected
+ * effect is known; the payments never add up to more than it.
+ */
+export const Project = type({
+  id: string(),
+  companyId: string(),
+  name: string(),
+  problem: multilineText(),
+  images: array(type({ imageId: string(), imageLink: string(), name: string() })),
+  type: enums(PROJECT_TYPES),
+  /** The proposal it was made from, null when created directly. */
+  suggestionId: nullable(string()),
+  /** The proposal's department (its head is a party of the project), null when created directly without one. */
+  departmentId: nullable(string()),
+  /** The proposal's author, or whoever created it directly. */
+  authorUserId: nullable(string()),
+  authorName: string(),
+  businessCustomerEmployeeId: nullable(string()),
+  goalIds: array(string()),
+  baselineMetric: nullable(type({ value: number(), unitId: string() })),
+  targetMetric: nullable(type({ value: number(), unitId: string() })),
+  completionDate: string(),
+  actualCompletionDate: nullable(string()),
+  reportingFrequency: enums(REPORTING_FREQUENCIES),
+  postMonitoringPeriodicity: enums(REPORTING_FREQUENCIES),
+  projectManagerEmployeeId: string(),
+  /** The project manager's user account (the `projectManager` party); null when their employee has none. */
+  projectManagerUserId: nullable(string()),
+  team: array(ProjectTeamMember),
+  currency: enums(['RUB', 'USD', 'AUD'] as const),
+  profitBasisPoints: integer(),
+  maxPerProjectMinor: nullable(integer()),
+  estimatedCostsMinor: nullable(integer()),
+  expectedEffect12mMinor: nullable(integer()),
+  actualEffect12mMinor: nullable(integer()),
+  effectRepeatability: enums(EFFECT_REPEATABILITIES),
+  remunerationMinor: nullable(integer()),
+  payments: array(ProjectPayment),
+  status: enums(PROJECT_STATUSES),
+  indicatorReports: array(ProjectIndicatorReport),
+  /** The next indicator report's due date while reports are due (APPROVED, or COMPLETED within post-monitoring). */
+  nextReportDue: nullable(string()),
+  /** When the job flagged the due report as not made; null while on time. */
+  reportOverdueAt: nullable(string()),
+  history: array(ProjectHistoryEntry),
+  createdBy: string(),
+  createdAt: string(),
+  updatedAt: string(),
+});
+export type Project = Infer<typeof Project>;
+
+const Payments = refine(
+  size(array(object({ employeeId: Uuid, amountMinor: MinorAmount })), 0, PROJECT_MAX_TEAM),
+  'duplicateEmployee',
+  (rows) => new Set(rows.map((row) => row.employeeId.toLowerCase())).size === rows.length,
+);
+
+/**
+ * Body of `POST /companies/{companyId}/projects` and of `PATCH .../projects/{projectId}`: every field a project
+ * manager writes. The server derives the author, department and images of a proposal it is made from
+ * (`suggestionId`), names and service numbers of the team, and the remuneration; it refuses payments above the
+ * remuneration (`{ payments: 'exceedsRemuneration' }`) and people not of the company.
+ */
+export const ProjectInput = object({
+  /** Made on the device so it knows the id before the server does (ignored on edit). */
+  id: optional(Uuid),
+  name: requiredText(PROJECT_NAME_MAX),
+  problem: requiredText(PROJECT_TEXT_MAX, multilineText()),
+  /** Photos uploaded for the project; a project made from a proposal carries the proposal's as well. */
+  imageIds: size(array(Uuid), 0, PROJECT_MAX_IMAGES),
+  type: enums(PROJECT_TYPES),
+  suggestionId: optional(nullable(Uuid)),
+  businessCustomerEmployeeId: optional(nullable(Uuid)),
+  goalIds: size(array(Uuid), 0, PROJECT_MAX_GOALS),
+  baselineMetric: optional(nullable(ProjectMetric)),
+  targetMetric: optional(nullable(ProjectMetric)),
+  completionDate: CalendarDate,
+  reportingFrequency: enums(REPORTING_FREQUENCIES),
+  postMonitoringPeriodicity: enums(REPORTING_FREQUENCIES),
+  projectManagerEmployeeId: Uuid,
+  team: size(array(object({ employeeId: Uuid, role: requiredText(PROJECT_ROLE_MAX) })), 0, PROJECT_MAX_TEAM),
+  currency: enums(['RUB', 'USD', 'AUD'] as const),
+  profitBasisPoints: ProfitBasisPoints,
+  maxPerProjectMinor: optional(nullable(MinorAmount)),
+  effectRepeatability: enums(EFFECT_REPEATABILITIES),
+  payments: Payments,
+});
+export type ProjectInput = Infer<typeof ProjectInput>;
+
+export const PROJECT_REPORT_COMMENT_MAX = 2000;
+
+/** Body of `POST .../projects/{projectId}/indicators`: the metric's value on a date (not after today, the server's). */
+export const ProjectIndicatorInput = object({
+  /** Made on the device, so a replay files the report once. */
+  id: Uuid,
+  date: CalendarDate,
+  value: refine(number(), 'invalid', (value) => Number.isFinite(value) && value >= 0),
+  comment: optional(nullable(size(multilineText(), 0, PROJECT_REPORT_COMMENT_MAX))),
+});
+export type ProjectIndicatorInput = Infer<typeof ProjectIndicatorInput>;
+
+/** Body of `POST .../projects/{projectId}/complete`: the move APPROVED -> COMPLETED with its required input. */
+export const ProjectCompleteInput = object({
+  actualCompletionDate: CalendarDate,
+  actualEffect12mMinor: MinorAmount,
+  comment: optional(nullable(size(multilineText(), 0, PROJECT_COMMENT_MAX))),
+});
+export type ProjectCompleteInput = Infer<typeof ProjectCompleteInput>;
+
+/** Roles that may create a project directly (heads of departments may too; see `canCreateProject`). */
+export const PROJECT_CREATE_ROLES: readonly CompanyRole[] = ['OWNER', 'CEO', 'TOP_MANAGER', 'DIRECTION_MANAGER'];
+
+/** Whether `actor` may create a project: a department head, or one of PROJECT_CREATE_ROLES. */
+export function canCreateProject(actor: Pick<MemberView, 'roles' | 'headOfDepartmentIds'>): boolean {
+  return actor.headOfDepartmentIds.length > 0 || hasAnyRole(actor.roles, PROJECT_CREATE_ROLES);
+}
+
+/** States in which the project's fields may be edited (by its manager or its department's head). */
+export const PROJECT_EDITABLE_STATUSES: readonly ProjectStatus[] = ['NEW', 'FOR_REVISION'];
+/** States in which the payments alone may still be edited: the remuneration is known and not yet paid out. */
+export const PROJECT_PAYMENTS_EDITABLE_STATUSES: readonly ProjectStatus[] = ['CALCULATED', 'APPROVED'];
+/** States in which indicator reports are filed. */
+export const PROJECT_REPORTING_STATUSES: readonly ProjectStatus[] = ['APPROVED', 'COMPLETED'];
+
+/** Whether `actor` is the project's manager or the head of its department (who edit it and file its reports). */
+export function isProjectLead(actor: MemberView, project: ProjectView): boolean {
+  return isParty(actor, project, 'projectManager') || isParty(actor, project, 'departmentHead');
+}
+
+const MONTHS_OF: Record<Exclude<ReportingFrequency, 'WEEKLY'>, number> = { MONTHLY: 1, QUARTERLY: 3, HALF_YEARLY: 6 };
+
+/**
+ * The calendar date one period of `frequency` after `date` ('YYYY-MM-DD'). Months are calendar months, a day past
+ * the end of the shorter month falling to its last day (31 January + 1 month is 28 or 29 February).
+ */
+export function addReportingPeriod(date: string, frequency: ReportingFrequency): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  if (frequency === 'WEEKLY') return new Date(Date.UTC(year, month - 1, day + 7)).toISOString().slice(0, 10);
+  const target = new Date(Date.UTC(year, month - 1 + MONTHS_OF[frequency], 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/**
+ * The progress of a goal's indicator from its projects' reports: for each project measured in the goal's unit, the
+ * improvement its latest report shows over its baseline (|baseline - latest|), summed, and that sum as a share of
+ * the goal's value (0..1, not capped: a goal may be exceeded). Projects with no baseline, another unit or no
+ * report add nothing; `share` is null for a goal whose value is 0.
+ */
+export function goalIndicatorProgress(
+  goal: { indicator: { value: number; unitId: string } },
+  projects: readonly Pick<Project, 'baselineMetric' | 'indicatorReports'>[],
+): { achieved: number; share: number | null; reportingProjects: number } {
+  let achieved = 0;
+  let reportingProjects = 0;
+  for (const project of projects) {
+    const baseline = project.baselineMetric;
+    if (!baseline || baseline.unitId !== goal.indicator.unitId) continue;
+    const latest = project.indicatorReports.reduce<ProjectIndicatorReport | null>(
+      (best, report) => (best === null || report.date > best.date || (report.date === best.date && report.at > best.at) ? report : best),
+      null,
+    );
+    if (!latest) continue;
+    achieved += Math.abs(baseline.value - latest.value);
+    reportingProjects += 1;
+  }
+  return { achieved, share: goal.indicator.value > 0 ? achieved / goal.indicator.value : null, reportingProjects };
 }

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppDatabase, type OutboxRow, type StoredFile } from './db/database';
 import { clearOtherUsersData, clearSignedOutUserData } from './sign-out-data';
+import { goalRow, projectRow } from '../../tests/fixtures/rows';
 
 const opened: AppDatabase[] = [];
 afterEach(async () => {
@@ -52,8 +53,8 @@ async function seedUser(db: AppDatabase, user: string) {
   await db.companies.put({ ownerUserId: user, id: 'c1', name: 'Demo' } as never);
   await db.departments.put({ ownerUserId: user, id: 'd1', companyId: 'c1', name: 'Shop' } as never);
   await db.employees.put({ ownerUserId: user, id: 'e1', companyId: 'c1', userId: user, email: 'secret@demo.local' } as never);
-  await db.goals.put({ ownerUserId: user, id: 'g1', companyId: 'c1' });
-  await db.projects.put({ ownerUserId: user, id: 'p1', companyId: 'c1' });
+  await db.goals.put({ ...goalRow('g1'), ownerUserId: user });
+  await db.projects.put({ ...projectRow('p1'), ownerUserId: user });
   await db.registries.put({ ownerUserId: user, id: 'r1', companyId: 'c1' });
   await db.suggestions.put({ ownerUserId: user, id: 'sent', companyId: 'c1', title: 'Already on the server' } as never);
   await db.suggestions.put({ ownerUserId: user, id: 'unsent', companyId: 'c1', title: 'Waiting to send' } as never);

@@ -12,6 +12,7 @@ import { migration as filesQuota } from './0007-files-quota';
 import { migration as listIndexes } from './0008-list-indexes';
 import { migration as signInThrottle } from './0009-sign-in-throttle';
 import { migration as suggestionReview } from './0010-suggestion-review';
+import { migration as goalsProjects } from './0011-goals-projects';
 
 export type { Migration };
 
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   listIndexes,
   signInThrottle,
   suggestionReview,
+  goalsProjects,
 ];

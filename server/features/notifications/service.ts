@@ -26,6 +26,8 @@ export function toNotificationRow(row: Selectable<DB['notifications']>): Notific
     userId: row.user_id,
     kind: row.kind,
     suggestionId: row.suggestion_id,
+    goalId: row.goal_id,
+    projectId: row.project_id,
     params: row.params as Record<string, string | null>,
     readAt: row.read_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
@@ -39,6 +41,9 @@ export interface Notice {
   actorId?: string | null;
   kind: NotificationKind;
   suggestionId: string | null;
+  /** What a goal's or a project's notice is about (issue 12). */
+  goalId?: string | null;
+  projectId?: string | null;
   params: Record<string, string | null>;
 }
 
@@ -58,6 +63,8 @@ export async function notifyAll(tx: Queryable, notices: readonly Notice[], now: 
       user_id: userId,
       kind: notice.kind,
       suggestion_id: notice.suggestionId,
+      goal_id: notice.goalId ?? null,
+      project_id: notice.projectId ?? null,
       params: JSON.stringify(notice.params),
       created_at: now.toISOString(),
     })),

@@ -24,6 +24,8 @@ import { toDepartmentRow } from '../departments/service';
 import { toEmployeeRow } from '../employees/service';
 import { toNotificationRow } from '../notifications/service';
 import { selectSuggestions, toSuggestion, visibleTo } from '../suggestions/service';
+import { selectGoals, toGoal } from '../goals/rows';
+import { selectProjects, toProject } from '../projects/rows';
 
 export const DEFAULT_PULL_LIMIT = 500;
 export const MAX_PULL_LIMIT = 1000;
@@ -34,7 +36,7 @@ export const MAX_ROW_KEYS = SYNC_ROWS_MAX_KEYS;
  * Raise it whenever a change in code alters what a member sees or how a row looks to them (a new rule in
  * permissions.ts, a new hidden field): every cursor then answers reset and devices pull their view again.
  */
-const VIEW_RULES_VERSION = 2;
+const VIEW_RULES_VERSION = 3;
 
 /**
  * The member's view version: a fingerprint of what decides visibility and row shape for them (the user, the
@@ -195,6 +197,25 @@ async function readTable(tx: Queryable, member: Membership, table: SyncTable, sc
       if (scope.kind === 'snapshot') query = query.where('x.user_id', '=', member.userId);
       const rows = await query.orderBy('x.id').limit(limit).execute();
       return rows.map((row) => ({ id: row.id, seq: row.change_seq, row: toNotificationRow(row), visible: row.user_id === member.userId }));
+    }
+    // Goals and projects are the company's: every member sees them all (the open registry is open to all).
+    case 'goals': {
+      const rows = await selectGoals(tx)
+        .where('g.company_id', '=', member.companyId)
+        .where((eb) => inScope(scope, eb.ref('g.id'), eb.ref('g.change_seq')))
+        .orderBy('g.id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ id: row.id, seq: row.change_seq, row: toGoal(row), visible: true }));
+    }
+    case 'projects': {
+      const rows = await selectProjects(tx)
+        .where('p.company_id', '=', member.companyId)
+        .where((eb) => inScope(scope, eb.ref('p.id'), eb.ref('p.change_seq')))
+        .orderBy('p.id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ id: row.id, seq: row.change_seq, row: toProject(row), visible: true }));
     }
   }
 }

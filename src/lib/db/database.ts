@@ -17,6 +17,8 @@
 // and tells the app (`onDatabaseVersionChange`), which asks the user to reload.
 import Dexie, { type DBCore, type EntityTable, type Table, type Transaction } from 'dexie';
 import type { NotificationRow } from '../../domain/notification';
+import type { Goal } from '../../domain/goal';
+import type { Project } from '../../domain/project';
 import type { CompanyRow, DepartmentRow, EmployeeRow, Suggestion } from '../../domain/suggestion';
 import type { EnumsData, Unit } from '../../domain/user';
 
@@ -25,7 +27,7 @@ export const DATABASE_NAME = 'dashboard';
 /** A row as the server sent it, tagged with the user whose view of the data it belongs to. */
 export type Owned<T> = T & { ownerUserId: string };
 
-/** Goals, projects and registries get their structs with their features; until then: id and company. */
+/** Registries get their struct with their feature (issue 13); until then: id and company. */
 export interface CompanyScopedRow {
   id: string;
   companyId: string;
@@ -39,6 +41,8 @@ export type StoredEmployee = Owned<EmployeeRow>;
 export type StoredSuggestion = Owned<Suggestion> & { searchWords?: string[] };
 export type StoredNotification = Owned<NotificationRow>;
 export type StoredCompanyScoped = Owned<CompanyScopedRow>;
+export type StoredGoal = Owned<Goal>;
+export type StoredProject = Owned<Project>;
 
 export interface StoredEnums {
   ownerUserId: string;
@@ -260,6 +264,14 @@ export const DB_VERSIONS: readonly VersionSpec[] = [
     },
     upgrade: upgradeToV3,
   },
+  {
+    // Issue 12: the projects list by status (the list filters) and by last change, and a goal's projects.
+    version: 4,
+    stores: {
+      goals: `${scoped}, [ownerUserId+companyId+status], [ownerUserId+companyId+updatedAt]`,
+      projects: `${scoped}, [ownerUserId+companyId+status], [ownerUserId+companyId+updatedAt], [ownerUserId+companyId+status+updatedAt], *goalIds, suggestionId`,
+    },
+  },
 ];
 
 /** What a tab learns when another one opens a newer schema (or deletes the database). */
@@ -287,8 +299,8 @@ export class AppDatabase extends Dexie {
   companies!: Table<StoredCompany, [string, string]>;
   departments!: Table<StoredDepartment, [string, string]>;
   employees!: Table<StoredEmployee, [string, string]>;
-  goals!: Table<StoredCompanyScoped, [string, string]>;
-  projects!: Table<StoredCompanyScoped, [string, string]>;
+  goals!: Table<StoredGoal, [string, string]>;
+  projects!: Table<StoredProject, [string, string]>;
   suggestions!: Table<StoredSuggestion, [string, string]>;
   registries!: Table<StoredCompanyScoped, [string, string]>;
   notifications!: Table<StoredNotification, [string, string]>;

@@ -2,14 +2,16 @@
 // written anything), so every row read here is checked with its struct. A row that fails is left out and
 // reported on the console, so one bad row never breaks a screen; `readRows` tells how many were left out.
 import { type Describe, array, enums, nullable, number, object, optional, record, string, type, unknown } from 'superstruct';
+import { Goal } from '../../domain/goal';
 import { NotificationRow } from '../../domain/notification';
+import { Project } from '../../domain/project';
 import { CompanyRow, DepartmentRow, EmployeeRow, Suggestion } from '../../domain/suggestion';
 import { EnumsData, Unit } from '../../domain/user';
 import { type AppDatabase, type MirrorTable, type OutboxRow, type StaleRow, type StoredFile, MIRROR_TABLES, OUTBOX_METHODS, OUTBOX_STATUSES } from './database';
 
 const ownerTag = type({ ownerUserId: string() });
 
-/** Goals, projects and registries: their full structs come with their features. */
+/** Registries: their full struct comes with their feature (issue 13). */
 export const CompanyScopedRow = type({ id: string(), companyId: string() });
 
 /** Anything with superstruct's `is`. */
@@ -22,8 +24,8 @@ export const MIRROR_ROW_STRUCTS: Record<MirrorTable, RowCheck<{ id: string }>> =
   companies: CompanyRow,
   departments: DepartmentRow,
   employees: EmployeeRow,
-  goals: CompanyScopedRow,
-  projects: CompanyScopedRow,
+  goals: Goal,
+  projects: Project,
   suggestions: Suggestion,
   registries: CompanyScopedRow,
   notifications: NotificationRow,

@@ -80,6 +80,8 @@ const SYNCED_TABLES: Record<SyncTable, MirrorTable> = {
   employees: 'employees',
   suggestions: 'suggestions',
   notifications: 'notifications',
+  goals: 'goals',
+  projects: 'projects',
 };
 
 async function readCursor(db: AppDatabase, ownerUserId: string, companyId: string): Promise<string | null> {
