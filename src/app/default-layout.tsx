@@ -114,6 +114,10 @@ const COMPANY_LINKS: readonly { key: string; permission: Permission; href: (comp
     href: paths.company.mySuggestions,
     label: <FormattedMessage id="nav.mySuggestions" defaultMessage="My proposals" />,
   },
+  // Every member sees the company's goals and projects (the open registry is open to all); what each may do
+  // there is the goal's and the project's own rule (src/domain/goal.ts, project.ts).
+  { key: 'goals', permission: 'company.read', href: paths.company.goals, label: <FormattedMessage id="nav.goals" defaultMessage="Goals" /> },
+  { key: 'projects', permission: 'company.read', href: paths.company.projects, label: <FormattedMessage id="nav.projects" defaultMessage="Projects" /> },
   { key: 'employees', permission: 'company.read', href: paths.company.employees, label: <FormattedMessage id="nav.employees" defaultMessage="Employees" /> },
   {
     key: 'departments',
