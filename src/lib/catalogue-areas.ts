@@ -25,6 +25,16 @@ export const AREA_RULES: readonly (readonly [prefix: string, area: CatalogueArea
   ['error.suggestion', null],
   // The distribution screen's own field error.
   ['error.validation.same', 'app'],
+  // Goals and projects (issue 12): their conflicts are worded by the server; their field errors belong to
+  // their forms, never to the sign-in route.
+  ['error.goal', null],
+  ['error.project', null],
+  ['error.validation.afterStart', 'app'],
+  ['error.validation.percent', 'app'],
+  ['error.validation.amount', 'app'],
+  ['error.validation.exceedsRemuneration', 'app'],
+  ['error.validation.belowPayments', 'app'],
+  ['error.validation.duplicateEmployee', 'app'],
   ['error.', 'auth'],
   ['app.', 'auth'],
   ['dialog.', 'auth'],
