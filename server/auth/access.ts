@@ -95,8 +95,8 @@ export type EntityPermission =
   /** A proposal: its author, the head of its department, and the company-wide roles (canSeeSuggestion). */
   | 'suggestion.read'
   /**
-   * A file: its uploader while it is not attached to a proposal; a proposal's photo, whoever may read the
-   * proposal; a company's logo, every member of the company.
+   * A file: its uploader while it is not attached to a proposal or a project; a proposal's photo, whoever may
+   * read the proposal; a project's photo and a company's logo, every member of the company.
    */
   | 'file.read';
 
@@ -137,9 +137,14 @@ const ENTITY_QUERIES: Record<EntityPermission, (db: Queryable, userId: string, i
       .where('f.id', 'in', ids)
       .where((eb) => {
         const photoOf = eb.selectFrom('suggestion_images as si').select('si.file_id').whereRef('si.file_id', '=', 'f.id');
+        const projectPhotoOf = eb.selectFrom('project_images as pi').select('pi.file_id').whereRef('pi.file_id', '=', 'f.id');
         return eb.or([
-          // Its uploader, while it is not a proposal's photo.
-          eb.and([eb('f.owner_id', '=', userId), eb.not(eb.exists(photoOf))]),
+          // Its uploader, while it is not a proposal's or a project's photo.
+          eb.and([eb('f.owner_id', '=', userId), eb.not(eb.exists(photoOf)), eb.not(eb.exists(projectPhotoOf))]),
+          // A project's photo (issue 12): every member of the project's company (all of them see its projects).
+          eb.exists(
+            projectPhotoOf.innerJoin('company_members as m', (join) => join.onRef('m.company_id', '=', 'pi.company_id').on('m.user_id', '=', userId).on('m.active', '=', true)),
+          ),
           // A proposal's photo: whoever may read the proposal.
           eb.exists(
             photoOf

@@ -254,6 +254,7 @@ export interface Projects {
   profit_basis_points: number;
   project_manager_employee_id: string;
   report_overdue_at: Timestamp | null;
+  report_reminded_due: string | null;
   reporting_frequency: string;
   status: Generated<string>;
   suggestion_id: string | null;

@@ -98,7 +98,7 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 export interface NotificationWords {
   kind: string;
   params: Record<string, string | null>;
-  /** The link to its proposal (or to the notifications page when it names none). */
+  /** The link to its proposal, goal or project (or to the notifications page when it names none). */
   link: string;
   createdAt: Date;
 }
@@ -108,7 +108,24 @@ const NOTIFICATION_MAIL_KINDS = new Set(NOTIFICATION_KINDS as readonly string[])
 const COMMENT_LABEL: Partial<Record<string, string>> = {
   SUGGESTION_REJECTED: 'mail.notification.reason',
   SUGGESTION_CLARIFICATION: 'mail.notification.question',
+  GOAL_CLARIFICATION: 'mail.notification.question',
+  PROJECT_FOR_REVISION: 'mail.notification.reason',
 };
+
+/** What a notification is about, from its kind: a proposal (also an unknown kind), a goal or a project. */
+function subjectOf(kind: string): 'suggestion' | 'goal' | 'project' {
+  if (kind.startsWith('GOAL_')) return 'goal';
+  if (kind.startsWith('PROJECT_')) return 'project';
+  return 'suggestion';
+}
+
+/** A calendar date 'YYYY-MM-DD' in the recipient's language, as that very day (no time zone shifts it). */
+function formatMailCalendarDate(locale: Locale, value: string | null): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
 
 /** Dates in mail: the recipient's language, Moscow time (the message says so), as invoice.ts writes them. */
 export function formatMailDateTime(locale: Locale, value: Date): string {
@@ -126,10 +143,13 @@ function notificationTexts(locale: Locale, words: NotificationWords): { subject:
   const kind = NOTIFICATION_MAIL_KINDS.has(words.kind) ? words.kind : 'other';
   const { title, byName, comment, departmentName, dueAt } = words.params;
   const due = dueAt && !Number.isNaN(Date.parse(dueAt)) ? formatMailDateTime(locale, new Date(dueAt)) : null;
+  const dueDate = formatMailCalendarDate(locale, words.params.dueDate ?? null);
   const values = {
     title: title ?? '',
     byName: byName || translate(locale, 'mail.notification.someone'),
     days: SUGGESTION_DUE_DAYS - SUGGESTION_REMINDER_DAY,
+    dueDate: dueDate ?? '',
+    hasDueDate: dueDate ? 'yes' : 'no',
   };
   const t = (id: string, extra: Record<string, string> = {}) => translate(locale, id, { ...values, ...extra });
   const paragraphs = [t(`mail.notification.${kind}.body`)];
@@ -152,14 +172,16 @@ ${blocks.join('\n')}
 }
 
 /**
- * One notification as its own mail (`mail.notification.<KIND>.*`): what happened to which proposal, the reason
- * or question, the department and the due date when the notification carries them, and the proposal's link.
+ * One notification as its own mail (`mail.notification.<KIND>.*`): what happened to which proposal, goal or
+ * project, the reason or question, the department and the due date when the notification carries them, and the
+ * link to what it is about.
  */
 export function renderNotificationMail(locale: Locale, values: { name: string; company: string; notification: NotificationWords }): RenderedMail {
   const { subject, paragraphs } = notificationTexts(locale, values.notification);
   const all = [translate(locale, 'mail.greeting', { name: values.name }), ...paragraphs];
-  const action = translate(locale, 'mail.notification.action');
-  const footer = translate(locale, 'mail.notification.footer', { company: values.company });
+  const about = subjectOf(values.notification.kind);
+  const action = translate(locale, about === 'goal' ? 'mail.notification.actionGoal' : about === 'project' ? 'mail.notification.actionProject' : 'mail.notification.action');
+  const footer = translate(locale, about === 'suggestion' ? 'mail.notification.footer' : 'mail.notification.footerWork', { company: values.company });
   const link = values.notification.link;
   const text = [...all, `${action}: ${link}`, footer].join('\n\n') + '\n';
   const html = mailHtml(locale, subject, all.map((p) => `<p style="white-space: pre-line">${escapeHtml(p)}</p>`), link, action, footer);

@@ -212,7 +212,8 @@ export type EffectRepeatability = (typeof EFFECT_REPEATABILITIES)[number];
 export const PROJECT_NAME_MAX = 200;
 export const PROJECT_TEXT_MAX = 4000;
 export const PROJECT_ROLE_MAX = 120;
-export const PROJECT_MAX_IMAGES = 5;
+/** Photos of a project in all, the proposal's it carries included (project_images allows positions 0..7). */
+export const PROJECT_MAX_IMAGES = 8;
 export const PROJECT_MAX_TEAM = 50;
 export const PROJECT_MAX_GOALS = 10;
 export const PROJECT_UNIT_ID_MAX = 64;
@@ -334,7 +335,10 @@ export const ProjectInput = object({
   id: optional(Uuid),
   name: requiredText(PROJECT_NAME_MAX),
   problem: requiredText(PROJECT_TEXT_MAX, multilineText()),
-  /** Photos uploaded for the project; a project made from a proposal carries the proposal's as well. */
+  /**
+   * The project's photos: its own uploads, and on edit those it already has (a project made from a proposal
+   * carries the proposal's as well; those ids may be sent or left out, they stay). At most PROJECT_MAX_IMAGES in all.
+   */
   imageIds: size(array(Uuid), 0, PROJECT_MAX_IMAGES),
   type: enums(PROJECT_TYPES),
   suggestionId: optional(nullable(Uuid)),

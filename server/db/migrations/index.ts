@@ -13,6 +13,7 @@ import { migration as listIndexes } from './0008-list-indexes';
 import { migration as signInThrottle } from './0009-sign-in-throttle';
 import { migration as suggestionReview } from './0010-suggestion-review';
 import { migration as goalsProjects } from './0011-goals-projects';
+import { migration as projectReportReminders } from './0012-project-report-reminders';
 
 export type { Migration };
 
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   signInThrottle,
   suggestionReview,
   goalsProjects,
+  projectReportReminders,
 ];

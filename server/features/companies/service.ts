@@ -151,6 +151,7 @@ async function claimLogo(tx: Queryable, userId: string, imageId: string): Promis
         .where('f.owner_id', '=', userId)
         .where('f.company_id', 'is', null)
         .where((eb) => eb.not(eb.exists(eb.selectFrom('suggestion_images as si').select('si.file_id').whereRef('si.file_id', '=', 'f.id'))))
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('project_images as pi').select('pi.file_id').whereRef('pi.file_id', '=', 'f.id'))))
         .forUpdate()
         .executeTakeFirst()
     : undefined;

@@ -1,9 +1,14 @@
-import { assert } from 'superstruct';
+import { assert, is } from 'superstruct';
+import { Goal, GOAL_STATUSES } from '../../../src/domain/goal';
+import { checkPayments } from '../../../src/domain/money';
+import { availableProjectTransitions, Project, PROJECT_REPORTING_STATUSES, PROJECT_STATUSES } from '../../../src/domain/project';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isOverdue, SUGGESTION_STATUSES, type SuggestionStatus } from '../../../src/domain/suggestion';
 import { CurrentUser } from '../../../src/domain/user';
 import { missingForStart } from '../../../src/domain/company';
 import { api, clientAddress, createTestApp, json, type TestApp } from '../../test-support';
+import { selectGoals, toGoal } from '../goals/rows';
+import { selectProjects, toProject } from '../projects/rows';
 import { DEMO_COMPANY, DEMO_LOGINS, DEMO_PASSWORD, listDemoLogins, seedDemo } from './seed';
 
 let t: TestApp;
@@ -74,6 +79,8 @@ describe('the demo company', () => {
       members: await n('company_members WHERE company_id = $1'),
       suggestions: await n('suggestions WHERE company_id = $1'),
       notifications: await n('notifications WHERE company_id = $1'),
+      goals: await n('goals WHERE company_id = $1'),
+      projects: await n('projects WHERE company_id = $1'),
     };
   }
 
@@ -190,11 +197,13 @@ describe('the demo company', () => {
     expect(rows.some((r) => r.status !== 'UNDER_CONSIDERATION' && r.decided_by_name === 'Новиков Сергей Иванович' && r.status !== 'CLARIFICATION')).toBe(true);
   });
 
-  it('has unread notifications for employee@ and head@, about proposals of the company', async () => {
+  it('has unread notifications for employee@ and head@, about proposals, goals and projects of the company', async () => {
     const id = await companyId();
     const rows = await t.db.query<{ email: string; kind: string; unread: boolean; linked: boolean }>(
       `SELECT lower(u.email) AS email, n.kind, n.read_at IS NULL AS unread,
-              EXISTS (SELECT 1 FROM suggestions s WHERE s.company_id = n.company_id AND s.id = n.suggestion_id) AS linked
+              EXISTS (SELECT 1 FROM suggestions s WHERE s.company_id = n.company_id AND s.id = n.suggestion_id)
+                OR EXISTS (SELECT 1 FROM goals g WHERE g.company_id = n.company_id AND g.id = n.goal_id)
+                OR EXISTS (SELECT 1 FROM projects p WHERE p.company_id = n.company_id AND p.id = n.project_id) AS linked
          FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.company_id = $1`,
       [id],
     );
@@ -202,6 +211,116 @@ describe('the demo company', () => {
       expect(rows.filter((r) => r.email === email && r.unread).length, email).toBeGreaterThanOrEqual(2);
     }
     expect(rows.every((r) => r.linked)).toBe(true);
+    // Who has a goal or a project waiting on them is told so.
+    const told = (email: string) => rows.filter((r) => r.email === email).map((r) => r.kind);
+    expect(told('head@demo.local')).toEqual(expect.arrayContaining(['GOAL_ASSIGNED', 'PROJECT_FOR_REVISION', 'PROJECT_REPORT_OVERDUE']));
+    expect(told('ceo@demo.local')).toContain('GOAL_ASSIGNED');
+    expect(told('owner@demo.local')).toEqual(expect.arrayContaining(['GOAL_TO_WORK', 'GOAL_CLARIFICATION']));
+    expect(told('finspec@demo.local')).toContain('PROJECT_CALCULATING');
+    expect(told('direction@demo.local')).toContain('PROJECT_CALCULATED');
+  });
+
+  /** The demo's goals and projects as the API reads them, with the e-mails of their people. */
+  async function goalsAndProjects() {
+    const id = await companyId();
+    const emailOf = new Map(
+      (await t.db.query<{ id: string; email: string }>('SELECT id, lower(email) AS email FROM users')).map((u) => [u.id, u.email]),
+    );
+    const employeeEmail = new Map(
+      (await t.db.query<{ id: string; email: string | null }>('SELECT e.id, lower(u.email) AS email FROM employees e LEFT JOIN users u ON u.id = e.user_id WHERE e.company_id = $1', [id])).map((e) => [e.id, e.email]),
+    );
+    const goals = (await selectGoals(t.db).where('g.company_id', '=', id).execute()).map(toGoal);
+    const projects = (await selectProjects(t.db).where('p.company_id', '=', id).execute()).map(toProject);
+    return { id, goals, projects, emailOf, employeeEmail };
+  }
+
+  it('has goals in every state that read back as the API answers them, their history leading to their state', async () => {
+    const { goals, employeeEmail } = await goalsAndProjects();
+    for (const goal of goals) {
+      expect(is(goal, Goal), goal.direction).toBe(true);
+      expect(goal.endDate > goal.startDate).toBe(true);
+      expect(goal.history[0]).toMatchObject({ action: 'CREATED', fromStatus: null, toStatus: 'NEW' });
+      expect(goal.history.at(-1)?.toStatus, goal.direction).toBe(goal.status);
+      for (const [index, entry] of goal.history.entries()) {
+        if (index > 0) expect(entry.fromStatus, goal.direction).toBe(goal.history[index - 1]?.toStatus);
+        if (entry.action === 'CLARIFICATION') expect(entry.comment, goal.direction).toMatch(/\?$/);
+      }
+    }
+    expect(new Set(goals.map((goal) => goal.status))).toEqual(new Set(GOAL_STATUSES));
+    const customerOf = (goal: Goal) => employeeEmail.get(goal.businessCustomerEmployeeId);
+    // head@ can act on a NEW goal; the CEO has one too.
+    expect(goals.some((goal) => goal.status === 'NEW' && customerOf(goal) === 'head@demo.local' && goal.businessCustomerUserId !== null)).toBe(true);
+    expect(goals.some((goal) => goal.status === 'NEW' && customerOf(goal) === 'ceo@demo.local')).toBe(true);
+  });
+
+  it('has projects in every state that read back as the API answers them, paid within their remuneration', async () => {
+    const { goals, projects, employeeEmail } = await goalsAndProjects();
+    const goalIds = new Set(goals.map((goal) => goal.id));
+    for (const project of projects) {
+      expect(is(project, Project), project.name).toBe(true);
+      expect(project.history[0]).toMatchObject({ action: 'CREATED', toStatus: 'NEW' });
+      expect([...project.history].reverse().find((entry) => entry.action !== 'INDICATOR_REPORTED')?.toStatus, project.name).toBe(project.status);
+      expect(project.goalIds.length, project.name).toBeGreaterThanOrEqual(1);
+      for (const goalId of project.goalIds) expect(goalIds.has(goalId)).toBe(true);
+      expect(checkPayments(project.payments, project.remunerationMinor ?? 0).ok, project.name).toBe(true);
+      const calculated = project.status !== 'NEW' && project.status !== 'CALCULATING';
+      expect(project.expectedEffect12mMinor !== null, project.name).toBe(calculated);
+      expect(project.estimatedCostsMinor !== null, project.name).toBe(calculated);
+      const payable = new Set([project.projectManagerEmployeeId, ...project.team.map((member) => member.employeeId)]);
+      for (const payment of project.payments) expect(payable.has(payment.employeeId), project.name).toBe(true);
+    }
+    expect(new Set(projects.map((project) => project.status))).toEqual(new Set(PROJECT_STATUSES));
+    const managedBy = (project: Project) => employeeEmail.get(project.projectManagerEmployeeId);
+    expect(projects.some((project) => project.status === 'NEW' && managedBy(project) === 'head@demo.local')).toBe(true);
+    expect(projects.some((project) => project.status === 'FOR_REVISION' && managedBy(project) === 'head@demo.local')).toBe(true);
+    const revised = projects.find((project) => project.status === 'FOR_REVISION');
+    expect(revised?.history.at(-1)?.comment).toBeTruthy();
+    // finspec@ can calculate one, direction@ can decide one (as the shared rules say).
+    const finspec = { userId: 'finspec', roles: ['FINANCIAL_SPECIALIST' as const], headOfDepartmentIds: [] };
+    const direction = { userId: 'direction', roles: ['DIRECTION_MANAGER' as const], headOfDepartmentIds: [] };
+    expect(projects.some((project) => availableProjectTransitions(project, finspec).includes('CALCULATED'))).toBe(true);
+    expect(projects.some((project) => availableProjectTransitions(project, direction).includes('APPROVED'))).toBe(true);
+  });
+
+  it('makes projects of approved proposals, carrying their department and author, and leaves one of production for the head', async () => {
+    const { id, projects } = await goalsAndProjects();
+    const proposals = await t.db.query<{ id: string; status: string; department_id: string; author_id: string; department: string }>(
+      'SELECT s.id, s.status, s.department_id, s.author_id, d.name AS department FROM suggestions s JOIN departments d ON d.id = s.department_id WHERE s.company_id = $1',
+      [id],
+    );
+    const made = projects.filter((project) => project.suggestionId !== null);
+    expect(made.length).toBeGreaterThanOrEqual(3);
+    for (const project of made) {
+      const proposal = proposals.find((s) => s.id === project.suggestionId);
+      expect(proposal?.status, project.name).toBe('APPROVED');
+      expect(project.departmentId).toBe(proposal?.department_id);
+      expect(project.authorUserId).toBe(proposal?.author_id);
+    }
+    const withProject = new Set(made.map((project) => project.suggestionId));
+    expect(proposals.some((s) => s.status === 'APPROVED' && s.department === 'Производство' && !withProject.has(s.id))).toBe(true);
+  });
+
+  it('has indicator reports on approved and completed projects, the next one due as the service counts it, and one overdue', async () => {
+    const { projects } = await goalsAndProjects();
+    const today = new Date().toISOString().slice(0, 10);
+    const reporting = projects.filter((project) => PROJECT_REPORTING_STATUSES.includes(project.status));
+    expect(reporting.length).toBeGreaterThanOrEqual(2);
+    for (const project of reporting) {
+      expect(project.indicatorReports.length, project.name).toBeGreaterThanOrEqual(1);
+      expect(project.nextReportDue, project.name).not.toBeNull();
+      for (const report of project.indicatorReports) {
+        expect(report.date <= today).toBe(true);
+        expect(report.date < (project.nextReportDue ?? '')).toBe(true);
+      }
+    }
+    for (const project of projects.filter((p) => !PROJECT_REPORTING_STATUSES.includes(p.status))) expect(project.nextReportDue, project.name).toBeNull();
+    const completed = projects.filter((project) => project.status === 'COMPLETED');
+    for (const project of completed) expect(project.actualCompletionDate !== null && project.actualEffect12mMinor !== null).toBe(true);
+    const overdue = reporting.filter((project) => project.reportOverdueAt !== null);
+    expect(overdue).toHaveLength(1);
+    expect((overdue[0]?.nextReportDue ?? '') < today).toBe(true);
+    // The others are on time.
+    for (const project of reporting.filter((p) => p.reportOverdueAt === null)) expect((project.nextReportDue ?? '') >= today, project.name).toBe(true);
   });
 
   it('is seeded once: seeding again changes no count', async () => {

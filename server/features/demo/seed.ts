@@ -7,6 +7,19 @@ import type { Database, Queryable } from '../../db/database';
 import { hashPassword } from '../../auth/passwords';
 import { authorityOf } from '../../auth/users';
 import { translate } from '../../i18n/messages';
+import type { GoalHistoryEntry, GoalStatus } from '../../../src/domain/goal';
+import { checkPayments, remunerationOf, splitEvenly } from '../../../src/domain/money';
+import type { NotificationKind } from '../../../src/domain/notification';
+import {
+  addReportingPeriod,
+  PROJECT_STATUSES,
+  type EffectRepeatability,
+  type ProjectHistoryEntry,
+  type ProjectIndicatorReport,
+  type ProjectStatus,
+  type ProjectType,
+  type ReportingFrequency,
+} from '../../../src/domain/project';
 import {
   SUGGESTION_DUE_DAYS,
   SUGGESTION_ESCALATION_STEP_DAYS,
@@ -170,13 +183,16 @@ const DEMO_SUGGESTIONS: readonly DemoSuggestion[] = [
   { author: EMPLOYEE, department: 'Качество', title: 'Шаблоны для контроля фасок', problem: 'Фаски меряют штангенциркулем, медленно и с ошибками.', solution: 'Сделать простые шаблоны «проходит/не проходит».', effect: 'Контроль быстрее в три раза.', amountMinor: 3000000, status: 'APPROVED', daysAgo: 15, decidedBy: CEO, comment: 'Хорошая идея, шаблоны заказаны.' },
   { author: EMPLOYEE, department: 'Бухгалтерия', title: 'Электронные путевые листы', problem: 'Бумажные путевые листы теряются.', solution: 'Перейти на электронные путевые листы.', effect: 'Меньше бумажной работы.', amountMinor: null, status: 'REJECTED', daysAgo: 30, decidedBy: CEO, comment: 'Сейчас не позволяет учётная система, вернёмся в следующем году.' },
   { author: EMPLOYEE, department: 'Производство', title: 'Второй заточной станок на участок', problem: 'К заточному станку очередь в начале смены.', solution: 'Купить второй заточной станок.', effect: 'Нет очереди на заточку.', amountMinor: 40000000, status: 'REJECTED', daysAgo: 7, decidedBy: HEAD, comment: 'Очередь бывает только в первые полчаса: сдвинем заточку на конец предыдущей смены.', notices: [{ to: EMPLOYEE, kind: 'SUGGESTION_REJECTED' }] },
+  { author: EMPLOYEE, department: 'Производство', title: 'Быстросъёмные прижимы на фрезерных станках', problem: 'Закрепление детали винтовыми прижимами занимает до 5 минут на каждую деталь.', solution: 'Заменить винтовые прижимы на рычажные быстросъёмные.', effect: 'Установка детали за минуту вместо пяти.', amountMinor: 90000000, status: 'APPROVED', daysAgo: 40, decidedBy: HEAD, comment: 'Одобрено: начнём с двух фрезерных станков.' },
+  { author: EMPLOYEE, department: 'Производство', title: 'Раздельный сбор стружки по маркам стали', problem: 'Стружку разных марок ссыпают в один контейнер и сдают по цене самой дешёвой.', solution: 'Поставить у станков контейнеры с маркировкой марок стали.', effect: 'Выручка от сдачи стружки выше на 30 %.', amountMinor: 60000000, status: 'APPROVED', daysAgo: 110, decidedBy: HEAD, comment: 'Поддерживаю, контейнеры есть на складе.' },
+  { author: EMPLOYEE, department: 'Логистика', title: 'Тележки для перевозки оснастки', problem: 'Оснастку к станкам переносят вручную: тяжело и долго.', solution: 'Купить две тележки с полками под оснастку.', effect: 'Переналадка быстрее на 10 минут.', amountMinor: 20000000, status: 'APPROVED', daysAgo: 50, decidedBy: CEO, comment: 'Согласовано, тележки закупим.' },
   { author: 'hr@demo.local', department: 'Отдел кадров', title: 'Наставничество для новых операторов', problem: 'Новички долго выходят на норму выработки.', solution: 'Закрепить за каждым новичком наставника на первый месяц.', effect: 'Выход на норму за 3 недели вместо 6.', amountMinor: 45000000, status: 'UNDER_CONSIDERATION', daysAgo: 6 },
   { author: 'findir@demo.local', department: 'Логистика', title: 'Объединение закупок расходников', problem: 'Каждый участок заказывает перчатки и ветошь отдельно.', solution: 'Раз в месяц собирать общую заявку.', effect: 'Скидка поставщика 7 %.', amountMinor: 25000000, status: 'REJECTED', daysAgo: 12, decidedBy: CEO, comment: 'Не подходит: склад не вместит месячный запас.' },
 ];
 
 /**
  * The demo company with departments, about 50 employees, the demo logins as members, proposals in every status
- * of the review loop and a few unread notifications.
+ * of the review loop, goals and projects in every state, and a few unread notifications.
  */
 export async function seedDemoCompany(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
@@ -249,12 +265,14 @@ export async function seedDemoCompany(db: Database): Promise<void> {
     const now = Date.now();
     const at = (ms: number) => new Date(ms).toISOString();
     const nameOf = (u: { last_name: string; first_name: string; middle_name: string | null }) => [u.last_name, u.first_name, u.middle_name].filter(Boolean).join(' ');
-    const notifications: { company_id: string; user_id: string; kind: string; suggestion_id: string; params: string; created_at: string }[] = [];
+    const notifications: DemoNotificationRow[] = [];
+    const suggestionIds = new Map<string, string>();
     for (const s of DEMO_SUGGESTIONS) {
       const author = byEmail.get(s.author);
       const departmentId = departments.get(s.department);
       if (!author || !departmentId) continue;
       const id = randomUUID();
+      suggestionIds.set(s.title, id);
       const received = now - s.daysAgo * day;
       const due = received + SUGGESTION_DUE_DAYS * day;
       const decider = s.decidedBy ? byEmail.get(s.decidedBy) : undefined;
@@ -321,7 +339,346 @@ export async function seedDemoCompany(db: Database): Promise<void> {
         notifications.push({ company_id: company.id, user_id: to.id, kind: notice.kind, suggestion_id: id, params: JSON.stringify(params), created_at: at(when) });
       }
     }
+    notifications.push(...(await seedGoalsAndProjects(tx, { companyId: company.id, now, byEmail, departments, suggestionIds })));
     // Unread; counted as mailed, since they stand for what happened before the demo started (no digest of them).
     if (notifications.length > 0) await tx.kysely.insertInto('notifications').values(notifications.map((n) => ({ ...n, mailed_at: n.created_at }))).execute();
   });
+}
+
+// ------------------------------------------------------------------------------------------ goals and projects
+
+interface DemoNotificationRow {
+  company_id: string;
+  user_id: string;
+  kind: string;
+  suggestion_id: string | null;
+  goal_id?: string | null;
+  project_id?: string | null;
+  params: string;
+  created_at: string;
+}
+
+type DemoUser = Awaited<ReturnType<typeof demoUsers>>[number];
+
+interface DemoGoal {
+  key: string;
+  direction: string;
+  scope: string;
+  description: string;
+  expectedResult: string;
+  indicator: { value: number; unitId: 'MINUTES' | 'HOURS' | 'DAYS' };
+  ownerGoal: string;
+  process: string;
+  businessCustomer: string;
+  status: GoalStatus;
+  /** Set by the owner this many days ago; each later step a day after the one before. */
+  daysAgo: number;
+  /** The business customer's question (CLARIFICATION; for an APPROVED goal, one asked and answered on its way). */
+  question?: string;
+}
+
+const OWNER = 'owner@demo.local';
+const DIRECTION = 'direction@demo.local';
+const FINSPEC = 'finspec@demo.local';
+
+/**
+ * Goals in every state: head@ has a NEW goal to take to work or question and one in work waiting on the owner;
+ * the CEO has a NEW one; direction@'s question waits on the owner; two are approved, one after a clarification.
+ */
+const DEMO_GOALS: readonly DemoGoal[] = [
+  { key: 'setup', direction: 'Сокращение времени переналадки', scope: 'Токарный и фрезерный участки', description: 'Переналадка станков занимает в среднем 45 минут и съедает до 10 % рабочего времени участков.', expectedResult: 'Переналадка не дольше 20 минут без потери качества первой детали.', indicator: { value: 25, unitId: 'MINUTES' }, ownerGoal: 'Выпускать на 10 % больше продукции без покупки новых станков.', process: 'Переналадка оборудования', businessCustomer: HEAD, status: 'NEW', daysAgo: 3 },
+  { key: 'stock', direction: 'Снижение складских запасов', scope: 'Склад заготовок и комплектующих', description: 'Заготовки и комплектующие лежат на складе в среднем 35 дней.', expectedResult: 'Запас не больше 25 дней без остановок производства.', indicator: { value: 10, unitId: 'DAYS' }, ownerGoal: 'Высвободить оборотные средства.', process: 'Управление запасами', businessCustomer: CEO, status: 'NEW', daysAgo: 1 },
+  { key: 'downtime', direction: 'Сокращение простоев оборудования', scope: 'Механообработка', description: 'Внеплановые ремонты станков дают до 60 часов простоя в месяц.', expectedResult: 'Не больше 20 часов внепланового простоя в месяц.', indicator: { value: 40, unitId: 'HOURS' }, ownerGoal: 'Загрузка оборудования не ниже 85 %.', process: 'Техническое обслуживание и ремонт', businessCustomer: HEAD, status: 'TO_WORK', daysAgo: 20 },
+  { key: 'quality', direction: 'Ускорение выходного контроля', scope: 'Отдел технического контроля', description: 'Контроль партии деталей занимает 12 минут, партии ждут отгрузки.', expectedResult: 'Контроль партии за 4 минуты.', indicator: { value: 8, unitId: 'MINUTES' }, ownerGoal: 'Отгружать заказы в день готовности.', process: 'Выходной контроль', businessCustomer: DIRECTION, status: 'CLARIFICATION', daysAgo: 6, question: 'Какие партии считать: только серийные или и опытные тоже?' },
+  { key: 'logistics', direction: 'Сокращение внутренней логистики', scope: 'Производство и склад', description: 'На перемещение заготовок, оснастки и отходов уходит до полутора часов в смену.', expectedResult: 'Не больше 30 минут перемещений в смену.', indicator: { value: 60, unitId: 'MINUTES' }, ownerGoal: 'Выпускать на 10 % больше продукции без покупки новых станков.', process: 'Внутренняя логистика', businessCustomer: HEAD, status: 'APPROVED', daysAgo: 120 },
+  { key: 'energy', direction: 'Снижение затрат на энергоресурсы', scope: 'Цех № 1', description: 'Вентиляция и освещение цеха работают на полную мощность всю смену, даже когда участки стоят.', expectedResult: 'Оборудование цеха работает на полную мощность только при загрузке участков.', indicator: { value: 400, unitId: 'HOURS' }, ownerGoal: 'Снизить себестоимость продукции на 5 %.', process: 'Энергообеспечение', businessCustomer: DIRECTION, status: 'APPROVED', daysAgo: 240, question: 'Учитывать ли компрессорную или только цех?' },
+];
+
+interface DemoProject {
+  name: string;
+  problem: string;
+  type: ProjectType;
+  /** The seed's APPROVED proposal it is made from (its department and author carry over); none: created directly. */
+  fromSuggestion?: string;
+  createdBy: string;
+  manager: string;
+  /** Employees without a login from these departments, one each. */
+  team: readonly string[];
+  goals: readonly string[];
+  metric: { unitId: 'MINUTES' | 'HOURS'; baseline: number; target: number };
+  /** Planned completion, days from today. */
+  completionInDays: number;
+  reportingFrequency: ReportingFrequency;
+  postMonitoringPeriodicity: ReportingFrequency;
+  profitBasisPoints: number;
+  maxPerProjectMinor: number | null;
+  effectRepeatability: EffectRepeatability;
+  status: ProjectStatus;
+  /** Created this many days ago; sent for calculation a day later, calculated 3 days after creation, decided after 5. */
+  daysAgo: number;
+  calculation?: { estimatedCostsMinor: number; expectedEffect12mMinor: number };
+  /** The share of the remuneration paid out in the table (1: all of it). */
+  paidShare?: number;
+  reason?: string;
+  /** COMPLETED: the actual completion this many days ago, and the actual effect. */
+  completed?: { daysAgo: number; actualEffect12mMinor: number };
+  /** APPROVED: the last due report is not made (the job flagged it and told the manager). */
+  overdue?: boolean;
+}
+
+/**
+ * Projects in every state. head@ manages a NEW and a FOR_REVISION one (and one whose report is overdue); one waits
+ * on finance (finspec@), one on direction@; the approved and completed ones have their indicator reports.
+ * 'Маркировка кабелей на пультах станков' stays an APPROVED proposal of production without a project.
+ */
+const DEMO_PROJECTS: readonly DemoProject[] = [
+  { name: 'ТО станков по моточасам', problem: 'Станки встают на ТО, когда в этом нет нужды, и ломаются между ТО.', type: 'TECHNICAL', fromSuggestion: 'Плановое ТО по наработке, а не по календарю', createdBy: HEAD, manager: HEAD, team: ['Производство', 'Производство'], goals: ['downtime'], metric: { unitId: 'HOURS', baseline: 60, target: 20 }, completionInDays: 120, reportingFrequency: 'MONTHLY', postMonitoringPeriodicity: 'QUARTERLY', profitBasisPoints: 1000, maxPerProjectMinor: 10_000_000, effectRepeatability: 'RECURRING', status: 'NEW', daysAgo: 5 },
+  { name: 'Быстросъёмные прижимы на фрезерных станках', problem: 'Закрепление детали винтовыми прижимами занимает до 5 минут на каждую деталь.', type: 'TECHNICAL', fromSuggestion: 'Быстросъёмные прижимы на фрезерных станках', createdBy: HEAD, manager: HEAD, team: ['Производство', 'Производство'], goals: ['setup'], metric: { unitId: 'MINUTES', baseline: 5, target: 1 }, completionInDays: 60, reportingFrequency: 'MONTHLY', postMonitoringPeriodicity: 'QUARTERLY', profitBasisPoints: 1000, maxPerProjectMinor: 6_000_000, effectRepeatability: 'RECURRING', status: 'FOR_REVISION', daysAgo: 30, calculation: { estimatedCostsMinor: 25_000_000, expectedEffect12mMinor: 90_000_000 }, paidShare: 0.5, reason: 'Затраты посчитаны на все фрезерные станки, а начать договорились с двух: пересчитайте на два станка.' },
+  { name: 'Шаблоны для контроля фасок', problem: 'Фаски меряют штангенциркулем, медленно и с ошибками.', type: 'ORGANIZATIONAL', fromSuggestion: 'Шаблоны для контроля фасок', createdBy: CEO, manager: EMPLOYEE, team: ['Качество'], goals: ['quality'], metric: { unitId: 'MINUTES', baseline: 12, target: 4 }, completionInDays: 45, reportingFrequency: 'MONTHLY', postMonitoringPeriodicity: 'HALF_YEARLY', profitBasisPoints: 1500, maxPerProjectMinor: null, effectRepeatability: 'RECURRING', status: 'CALCULATING', daysAgo: 4 },
+  { name: 'Светодиодное освещение цеха № 1', problem: 'Лампы ДРЛ цеха потребляют много энергии и выходят из строя каждые полгода.', type: 'INVESTMENT', createdBy: DIRECTION, manager: HEAD, team: ['Производство', 'Логистика'], goals: ['energy'], metric: { unitId: 'HOURS', baseline: 600, target: 400 }, completionInDays: 90, reportingFrequency: 'QUARTERLY', postMonitoringPeriodicity: 'QUARTERLY', profitBasisPoints: 500, maxPerProjectMinor: 4_000_000, effectRepeatability: 'RECURRING', status: 'CALCULATED', daysAgo: 12, calculation: { estimatedCostsMinor: 180_000_000, expectedEffect12mMinor: 110_000_000 }, paidShare: 0.9 },
+  { name: 'Раздельный сбор стружки по маркам стали', problem: 'Стружку разных марок ссыпают в один контейнер и сдают по цене самой дешёвой.', type: 'ORGANIZATIONAL', fromSuggestion: 'Раздельный сбор стружки по маркам стали', createdBy: HEAD, manager: EMPLOYEE, team: ['Производство', 'Логистика'], goals: ['logistics'], metric: { unitId: 'MINUTES', baseline: 40, target: 15 }, completionInDays: 30, reportingFrequency: 'MONTHLY', postMonitoringPeriodicity: 'QUARTERLY', profitBasisPoints: 1000, maxPerProjectMinor: 5_000_000, effectRepeatability: 'RECURRING', status: 'APPROVED', daysAgo: 100, calculation: { estimatedCostsMinor: 3_000_000, expectedEffect12mMinor: 60_000_000 }, paidShare: 1 },
+  { name: 'Тележки для перевозки оснастки', problem: 'Оснастку к станкам переносят вручную: тяжело и долго.', type: 'TECHNICAL', fromSuggestion: 'Тележки для перевозки оснастки', createdBy: HEAD, manager: HEAD, team: ['Логистика'], goals: ['logistics', 'setup'], metric: { unitId: 'MINUTES', baseline: 90, target: 60 }, completionInDays: 20, reportingFrequency: 'WEEKLY', postMonitoringPeriodicity: 'MONTHLY', profitBasisPoints: 1000, maxPerProjectMinor: 2_000_000, effectRepeatability: 'RECURRING', status: 'APPROVED', daysAgo: 40, calculation: { estimatedCostsMinor: 8_000_000, expectedEffect12mMinor: 20_000_000 }, paidShare: 1, overdue: true },
+  { name: 'Частотные преобразователи на вентиляции цеха № 1', problem: 'Вентиляция цеха работает на полную мощность всю смену, даже когда участки стоят.', type: 'INVESTMENT', createdBy: OWNER, manager: DIRECTION, team: ['Производство', 'Производство'], goals: ['energy'], metric: { unitId: 'HOURS', baseline: 720, target: 480 }, completionInDays: -50, reportingFrequency: 'MONTHLY', postMonitoringPeriodicity: 'QUARTERLY', profitBasisPoints: 800, maxPerProjectMinor: 8_000_000, effectRepeatability: 'RECURRING', status: 'COMPLETED', daysAgo: 220, calculation: { estimatedCostsMinor: 95_000_000, expectedEffect12mMinor: 140_000_000 }, paidShare: 1, completed: { daysAgo: 45, actualEffect12mMinor: 152_000_000 } },
+];
+
+const TEAM_ROLES = ['Исполнитель', 'Наладчик', 'Контроль результата'];
+
+/**
+ * The demo goals and projects, written as the services would have written them step by step (history entries,
+ * next_report_due by addReportingPeriod, the payments within the remuneration); answers their notifications.
+ */
+async function seedGoalsAndProjects(
+  tx: Queryable,
+  ctx: { companyId: string; now: number; byEmail: ReadonlyMap<string, DemoUser>; departments: ReadonlyMap<string, string>; suggestionIds: ReadonlyMap<string, string> },
+): Promise<DemoNotificationRow[]> {
+  const { companyId, now, byEmail, departments, suggestionIds } = ctx;
+  const day = 24 * 60 * 60 * 1000;
+  const at = (ms: number) => new Date(ms).toISOString();
+  const dateOf = (ms: number) => at(ms).slice(0, 10);
+  const today = dateOf(now);
+  /** Midnight UTC starting a calendar date, as a time. */
+  const startOf = (date: string) => Date.parse(`${date}T00:00:00Z`);
+  const nameOf = (u: { last_name: string; first_name: string; middle_name: string | null }) => [u.last_name, u.first_name, u.middle_name].filter(Boolean).join(' ');
+  const employees = await tx.kysely
+    .selectFrom('employees')
+    .select(['id', 'user_id', 'last_name', 'first_name', 'middle_name', 'service_number', 'department_id'])
+    .where('company_id', '=', companyId)
+    .orderBy('service_number')
+    .execute();
+  const employeeOfUser = new Map(employees.filter((e) => e.user_id !== null).map((e) => [e.user_id, e]));
+  const employeeOf = (email: string) => {
+    const user = byEmail.get(email);
+    return user ? employeeOfUser.get(user.id) : undefined;
+  };
+  const person = (email: string) => {
+    const user = byEmail.get(email);
+    return { byUserId: user?.id ?? null, byName: user ? nameOf(user) : null };
+  };
+  const notifications: DemoNotificationRow[] = [];
+  const tell = (to: string, kind: NotificationKind, when: number, about: { goalId?: string; projectId?: string }, params: Record<string, string | null>) => {
+    const user = byEmail.get(to);
+    if (!user) return;
+    notifications.push({ company_id: companyId, user_id: user.id, kind, suggestion_id: null, goal_id: about.goalId ?? null, project_id: about.projectId ?? null, params: JSON.stringify(params), created_at: at(when) });
+  };
+
+  const goalIds = new Map<string, string>();
+  const goalCustomers = new Map<string, string>();
+  for (const g of DEMO_GOALS) {
+    const customer = employeeOf(g.businessCustomer);
+    if (!customer) continue;
+    const id = randomUUID();
+    const created = now - g.daysAgo * day;
+    const title = `${g.direction} — ${g.scope}`;
+    const owner = person(OWNER);
+    const bc = person(g.businessCustomer);
+    const history: GoalHistoryEntry[] = [{ at: at(created), action: 'CREATED', fromStatus: null, toStatus: 'NEW', ...owner, comment: null }];
+    let step = created;
+    const next = () => (step += day);
+    if (g.question) {
+      history.push({ at: at(next()), action: 'CLARIFICATION', fromStatus: 'NEW', toStatus: 'CLARIFICATION', ...bc, comment: g.question });
+      if (g.status !== 'CLARIFICATION') {
+        history.push({ at: at(next()), action: 'EDITED', fromStatus: 'CLARIFICATION', toStatus: 'CLARIFICATION', ...owner, comment: null });
+        history.push({ at: at(step), action: 'RESEND', fromStatus: 'CLARIFICATION', toStatus: 'NEW', ...owner, comment: null });
+      }
+    }
+    if (g.status === 'TO_WORK' || g.status === 'APPROVED') history.push({ at: at(next()), action: 'TO_WORK', fromStatus: 'NEW', toStatus: 'TO_WORK', ...bc, comment: null });
+    if (g.status === 'APPROVED') history.push({ at: at(next()), action: 'APPROVE', fromStatus: 'TO_WORK', toStatus: 'APPROVED', ...owner, comment: null });
+    await tx.kysely
+      .insertInto('goals')
+      .values({
+        company_id: companyId,
+        id,
+        direction: g.direction,
+        scope: g.scope,
+        description: g.description,
+        expected_result: g.expectedResult,
+        indicator_value: g.indicator.value,
+        indicator_unit: g.indicator.unitId,
+        owner_goal: g.ownerGoal,
+        start_date: dateOf(created),
+        end_date: dateOf(created + 365 * day),
+        business_customer_employee_id: customer.id,
+        process: g.process,
+        status: g.status,
+        history: JSON.stringify(history),
+        created_by: owner.byUserId,
+        created_at: at(created),
+        updated_at: at(step),
+      })
+      .execute();
+    goalIds.set(g.key, id);
+    goalCustomers.set(g.key, customer.id);
+    // What the goal's last step told whom (as server/features/goals would have).
+    if (g.status === 'NEW') tell(g.businessCustomer, 'GOAL_ASSIGNED', step, { goalId: id }, { title, byName: owner.byName, comment: null });
+    if (g.status === 'TO_WORK') tell(OWNER, 'GOAL_TO_WORK', step, { goalId: id }, { title, byName: bc.byName, comment: null });
+    if (g.status === 'CLARIFICATION') tell(OWNER, 'GOAL_CLARIFICATION', step, { goalId: id }, { title, byName: bc.byName, comment: g.question ?? null });
+  }
+
+  // Employees without a login, per department, handed out in turn to the projects' teams.
+  const spare = new Map<string, typeof employees>();
+  for (const e of employees) {
+    if (e.user_id !== null || e.department_id === null) continue;
+    spare.set(e.department_id, [...(spare.get(e.department_id) ?? []), e]);
+  }
+  const takeSpare = (department: string) => {
+    const list = spare.get(departments.get(department) ?? '') ?? [];
+    const taken = list.shift();
+    if (taken) list.push(taken);
+    return taken;
+  };
+
+  for (const p of DEMO_PROJECTS) {
+    const manager = employeeOf(p.manager);
+    const creator = person(p.createdBy);
+    if (!manager || creator.byUserId === null) continue;
+    const suggestion = p.fromSuggestion ? DEMO_SUGGESTIONS.find((s) => s.title === p.fromSuggestion) : undefined;
+    const suggestionId = p.fromSuggestion ? suggestionIds.get(p.fromSuggestion) : undefined;
+    if (p.fromSuggestion && (!suggestion || !suggestionId)) continue;
+    const author = person(suggestion ? suggestion.author : p.createdBy);
+    const id = randomUUID();
+    const title = p.name;
+    const managerPerson = person(p.manager);
+    const team = p.team.flatMap((department, index) => {
+      const e = takeSpare(department);
+      return e ? [{ employeeId: e.id, name: nameOf(e), serviceNumber: e.service_number, role: TEAM_ROLES[index % TEAM_ROLES.length] ?? 'Исполнитель' }] : [];
+    });
+    const goals = p.goals.flatMap((key) => goalIds.get(key) ?? []);
+    const created = now - p.daysAgo * day;
+    const history: ProjectHistoryEntry[] = [{ at: at(created), action: 'CREATED', fromStatus: null, toStatus: 'NEW', ...creator, comment: null }];
+    const move = (when: number, from: ProjectStatus, to: ProjectStatus, who: string, comment: string | null = null) =>
+      history.push({ at: at(when), action: 'TRANSITION', fromStatus: from, toStatus: to, ...person(who), comment });
+    const order = PROJECT_STATUSES.indexOf(p.status);
+    const calculating = created + day;
+    const calculated = created + 3 * day;
+    const decided = created + 5 * day;
+    let updated = created;
+    if (order >= PROJECT_STATUSES.indexOf('CALCULATING')) {
+      move(calculating, 'NEW', 'CALCULATING', p.manager);
+      updated = calculating;
+    }
+    if (order >= PROJECT_STATUSES.indexOf('CALCULATED')) {
+      move(calculated, 'CALCULATING', 'CALCULATED', FINSPEC);
+      updated = calculated;
+    }
+    if (p.status === 'FOR_REVISION') {
+      move(decided, 'CALCULATED', 'FOR_REVISION', DIRECTION, p.reason ?? null);
+      updated = decided;
+      tell(p.manager, 'PROJECT_FOR_REVISION', decided, { projectId: id }, { title, byName: person(DIRECTION).byName, comment: p.reason ?? null });
+    }
+    const effect = p.calculation?.expectedEffect12mMinor ?? null;
+    const remuneration = effect === null ? 0 : remunerationOf({ profitBasisPoints: p.profitBasisPoints, expectedEffect12mMinor: effect, maxPerProjectMinor: p.maxPerProjectMinor });
+    const payable = [manager.id, ...team.map((member) => member.employeeId)];
+    const paid = Math.floor(remuneration * (p.paidShare ?? 0));
+    const payments = paid > 0 ? splitEvenly(paid, payable.length).map((amountMinor, index) => ({ employeeId: payable[index] ?? manager.id, amountMinor })) : [];
+    if (!checkPayments(payments, remuneration).ok) throw new Error(`demo project "${p.name}": payments above its remuneration`);
+
+    // Reports: each due date met on the day (the next due one period later, as the service counts it), until the
+    // next due date is still ahead; an overdue project leaves its last due date unreported.
+    const reports: ProjectIndicatorReport[] = [];
+    let nextDue: string | null = null;
+    let overdueAt: number | null = null;
+    let remindedDue: string | null = null;
+    let actualCompletionDate: string | null = null;
+    const report = (date: string, status: ProjectStatus, index: number) => {
+      const share = Math.min(1, (index + 1) / 4);
+      const value = Math.round((p.metric.baseline - (p.metric.baseline - p.metric.target) * share) * 10) / 10;
+      const when = startOf(date) + 15 * 60 * 60 * 1000;
+      reports.push({ id: randomUUID(), date, value, comment: null, at: at(when), ...managerPerson });
+      history.push({ at: at(when), action: 'INDICATOR_REPORTED', fromStatus: status, toStatus: status, ...managerPerson, comment: null });
+      updated = Math.max(updated, when);
+    };
+    if (p.status === 'APPROVED' || p.status === 'COMPLETED') {
+      move(decided, 'CALCULATED', 'APPROVED', DIRECTION);
+      updated = decided;
+      const until = p.completed ? dateOf(now - p.completed.daysAgo * day) : today;
+      let due = addReportingPeriod(dateOf(decided), p.reportingFrequency);
+      // An overdue project stops one due date short: that one has passed unreported.
+      while (due < until && (p.overdue ? addReportingPeriod(due, p.reportingFrequency) < today : true)) {
+        report(due, 'APPROVED', reports.length);
+        due = addReportingPeriod(due, p.reportingFrequency);
+      }
+      nextDue = due;
+      if (p.overdue && due < today) {
+        overdueAt = startOf(due) + day;
+        remindedDue = due;
+        tell(p.manager, 'PROJECT_REPORT_OVERDUE', overdueAt, { projectId: id }, { title, byName: null, comment: null, dueDate: due });
+      }
+      if (p.completed) {
+        actualCompletionDate = until;
+        const completedAt = startOf(until) + 16 * 60 * 60 * 1000;
+        history.push({ at: at(completedAt), action: 'TRANSITION', fromStatus: 'APPROVED', toStatus: 'COMPLETED', ...managerPerson, comment: 'Преобразователи установлены на все вентиляторы цеха.' });
+        updated = completedAt;
+        // Post-monitoring: the first due date one period after the actual completion (within its 12 months).
+        nextDue = addReportingPeriod(until, p.postMonitoringPeriodicity);
+      }
+    }
+    if (p.status === 'CALCULATING') tell(FINSPEC, 'PROJECT_CALCULATING', calculating, { projectId: id }, { title, byName: managerPerson.byName, comment: null });
+    if (p.status === 'CALCULATING') tell('findir@demo.local', 'PROJECT_CALCULATING', calculating, { projectId: id }, { title, byName: managerPerson.byName, comment: null });
+    if (p.status === 'CALCULATED') tell(DIRECTION, 'PROJECT_CALCULATED', calculated, { projectId: id }, { title, byName: person(FINSPEC).byName, comment: null });
+    if (p.manager !== p.createdBy && p.status === 'CALCULATING') tell(p.manager, 'PROJECT_CREATED', created, { projectId: id }, { title, byName: creator.byName, comment: null });
+
+    const customerGoal = p.goals[0];
+    await tx.kysely
+      .insertInto('projects')
+      .values({
+        company_id: companyId,
+        id,
+        name: p.name,
+        problem: p.problem,
+        type: p.type,
+        suggestion_id: suggestionId ?? null,
+        department_id: suggestion ? (departments.get(suggestion.department) ?? null) : null,
+        author_user_id: author.byUserId,
+        author_name: author.byName ?? '',
+        business_customer_employee_id: customerGoal ? (goalCustomers.get(customerGoal) ?? null) : null,
+        goal_ids: goals,
+        baseline_metric: JSON.stringify({ value: p.metric.baseline, unitId: p.metric.unitId }),
+        target_metric: JSON.stringify({ value: p.metric.target, unitId: p.metric.unitId }),
+        completion_date: dateOf(now + p.completionInDays * day),
+        actual_completion_date: actualCompletionDate,
+        reporting_frequency: p.reportingFrequency,
+        post_monitoring_periodicity: p.postMonitoringPeriodicity,
+        project_manager_employee_id: manager.id,
+        team: JSON.stringify(team),
+        currency: 'RUB',
+        profit_basis_points: p.profitBasisPoints,
+        max_per_project_minor: p.maxPerProjectMinor === null ? null : String(p.maxPerProjectMinor),
+        estimated_costs_minor: p.calculation ? String(p.calculation.estimatedCostsMinor) : null,
+        expected_effect_12m_minor: effect === null ? null : String(effect),
+        actual_effect_12m_minor: p.completed ? String(p.completed.actualEffect12mMinor) : null,
+        effect_repeatability: p.effectRepeatability,
+        payments: JSON.stringify(payments),
+        status: p.status,
+        indicator_reports: JSON.stringify(reports),
+        next_report_due: nextDue,
+        report_overdue_at: overdueAt === null ? null : at(overdueAt),
+        report_reminded_due: remindedDue,
+        history: JSON.stringify(history),
+        created_by: creator.byUserId,
+        created_at: at(created),
+        updated_at: at(updated),
+      })
+      .execute();
+  }
+  return notifications;
 }

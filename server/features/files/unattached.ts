@@ -1,6 +1,6 @@
 // Uploads that belong to nothing yet, and the limits on them. What it guarantees:
 // - one definition of "unattached": no company (attaching a file to a proposal or as a company's logo gives it
-//   the company) and no row pointing at it (suggestion_images, companies.logo_image_id), used alike by the
+//   the company) and no row pointing at it (suggestion_images, project_images, companies.logo_image_id), used alike by the
 //   quota and by the removal, so the removal can never take a file the quota counts as attached or the reverse;
 // - per user, at most UPLOAD_RATE uploads in its window (429 `uploadRate` with Retry-After) and at most
 //   UNATTACHED_QUOTA unattached files, in number and in bytes (413 `uploadQuota`). `admitUpload` runs in the
@@ -27,6 +27,7 @@ function unattached(eb: ExpressionBuilder<DB & { f: DB['files'] }, 'f'>) {
   return eb.and([
     eb('f.company_id', 'is', null),
     eb.not(eb.exists(eb.selectFrom('suggestion_images as si').select('si.file_id').whereRef('si.file_id', '=', 'f.id'))),
+    eb.not(eb.exists(eb.selectFrom('project_images as pi').select('pi.file_id').whereRef('pi.file_id', '=', 'f.id'))),
     eb.not(eb.exists(eb.selectFrom('companies as c').select('c.id').whereRef('c.logo_image_id', '=', 'f.id'))),
   ]);
 }

@@ -1,7 +1,7 @@
 // Instant mail of notifications: the `notifications.mail` job that `notify` queues in the transaction of the
 // change. What it guarantees: one mail per notification whose recipient wants each event mailed
 // (users.notification_mail = 'instant' when the job runs), in the recipient's language (users.locale), with the
-// link to the proposal; never twice (the rows are claimed by setting `mailed_at` with a guarded UPDATE, in the
+// link to the proposal, goal or project; never twice (the rows are claimed by setting `mailed_at` with a guarded UPDATE, in the
 // transaction that queues their mails, so two runners or a retried job find nothing left to claim). A
 // notification whose recipient switched to the digest in between is left for the digest (digest.ts); an
 // inactive user gets no mail.
@@ -24,14 +24,26 @@ export const NOTIFICATION_MAIL_KIND = 'notification';
 
 const MailPayload = object({ ids: size(array(Uuid), 1, 100_000) });
 
-/** The link of a notification: its proposal, or the notifications page when it names none. */
-export function notificationLink(appUrl: string, row: { company_id: string; suggestion_id: string | null }): string {
-  return `${appUrl}${row.suggestion_id ? paths.company.suggestion(row.company_id, row.suggestion_id) : paths.notifications}`;
+/** What a notification row names: its proposal, project or goal (rows older than issue 12 name only a proposal). */
+interface NotificationTarget {
+  company_id: string;
+  suggestion_id: string | null;
+  goal_id?: string | null;
+  project_id?: string | null;
+}
+
+/** The link of a notification: its project, goal or proposal, or the notifications page when it names none. */
+export function notificationLink(appUrl: string, row: NotificationTarget): string {
+  // The most specific first: a project's notice may also name the proposal it was made from.
+  if (row.project_id) return `${appUrl}${paths.company.project(row.company_id, row.project_id)}`;
+  if (row.goal_id) return `${appUrl}${paths.company.goal(row.company_id, row.goal_id)}`;
+  if (row.suggestion_id) return `${appUrl}${paths.company.suggestion(row.company_id, row.suggestion_id)}`;
+  return `${appUrl}${paths.notifications}`;
 }
 
 export function toNotificationWords(
   appUrl: string,
-  row: { company_id: string; suggestion_id: string | null; kind: string; params: unknown; created_at: Date },
+  row: NotificationTarget & { kind: string; params: unknown; created_at: Date },
 ): NotificationWords {
   const params: Record<string, string | null> = {};
   // The params come from storage: only string or null values are words.
@@ -52,7 +64,7 @@ export async function mailNotifications(tx: Queryable, appUrl: string, ids: read
     .where('n.mailed_at', 'is', null)
     .where('u.notification_mail', '=', 'instant')
     .where('u.active', '=', true)
-    .returning(['n.id', 'n.company_id', 'n.suggestion_id', 'n.kind', 'n.params', 'n.created_at', 'n.user_id'])
+    .returning(['n.id', 'n.company_id', 'n.suggestion_id', 'n.goal_id', 'n.project_id', 'n.kind', 'n.params', 'n.created_at', 'n.user_id'])
     .execute();
   if (claimed.length === 0) return 0;
   const users = await tx.kysely

@@ -125,6 +125,65 @@ describe('instant mail', () => {
     ]);
   });
 
+  it('words each goal and project kind in both languages, with the link to the goal or the project', async () => {
+    const ru = await recipient('ru');
+    const en = await recipient('en');
+    const goalId = randomUUID();
+    const projectId = randomUUID();
+    const goalKinds: NotificationKind[] = ['GOAL_ASSIGNED', 'GOAL_TO_WORK', 'GOAL_CLARIFICATION', 'GOAL_APPROVED'];
+    const projectKinds: NotificationKind[] = ['PROJECT_CREATED', 'PROJECT_CALCULATING', 'PROJECT_CALCULATED', 'PROJECT_APPROVED', 'PROJECT_FOR_REVISION', 'PROJECT_REPORT_DUE', 'PROJECT_REPORT_OVERDUE'];
+    const comments: Partial<Record<NotificationKind, string>> = { GOAL_CLARIFICATION: 'Какой участок?', PROJECT_FOR_REVISION: 'Нет расчёта затрат' };
+    for (const kind of [...goalKinds, ...projectKinds]) {
+      const isGoal = goalKinds.includes(kind);
+      const params = { title: 'Тест', byName: 'Сидоров Сидор', comment: comments[kind] ?? null, dueDate: kind.startsWith('PROJECT_REPORT') ? '2026-06-01' : null };
+      await t.db.transaction((tx) =>
+        notify(tx, { companyId: acme.companyId, userIds: [ru.id, en.id], kind, suggestionId: null, goalId: isGoal ? goalId : null, projectId: isGoal ? null : projectId, params }, clock.now()),
+      );
+    }
+    const subjects = (mails: { subject: string }[]) => mails.map((mail) => mail.subject);
+    const ruMails = await mailsTo(t.db, ru.email);
+    expect(subjects(ruMails)).toEqual([
+      'Вам поставлена цель «Тест»',
+      'Цель «Тест» взята в работу',
+      'Цель «Тест» нужно уточнить',
+      'Цель «Тест» утверждена',
+      'Вы руководитель проекта «Тест»',
+      'Проект «Тест» передан на расчёт',
+      'Проект «Тест» ждёт утверждения',
+      'Ваш проект «Тест» утверждён',
+      'Проект «Тест» возвращён на доработку',
+      'Сегодня срок отчёта по проекту «Тест»',
+      'Отчёт по проекту «Тест» просрочен',
+    ]);
+    const goalLink = `http://app.test/companies/${acme.companyId}/goals/${goalId}`;
+    const projectLink = `http://app.test/companies/${acme.companyId}/projects/${projectId}`;
+    expect(ruMails.map((mail) => mail.link)).toEqual([...goalKinds.map(() => goalLink), ...projectKinds.map(() => projectLink)]);
+    expect(ruMails[0]?.text_body).toContain(`Открыть цель: ${goalLink}`);
+    expect(ruMails[2]?.text_body).toContain('Вопрос: Какой участок?');
+    expect(ruMails[8]?.text_body).toContain('Причина: Нет расчёта затрат');
+    expect(ruMails[8]?.text_body).toContain(`Открыть проект: ${projectLink}`);
+    expect(ruMails[9]?.text_body).toContain('Сегодня, 1 июня 2026 г., срок отчёта по показателям проекта «Тест».');
+    expect(ruMails[10]?.text_body).toContain('Отчёт по показателям проекта «Тест» нужно было внести 1 июня 2026 г., но его всё ещё нет.');
+    expect(ruMails[4]?.text_body).toContain('участвуете в работе с целями и проектами в компании «ООО «Акме»»');
+    const enMails = await mailsTo(t.db, en.email);
+    expect(subjects(enMails)).toEqual([
+      'Goal “Тест” is set for you',
+      'Goal “Тест” is taken to work',
+      'Goal “Тест” needs clarification',
+      'Goal “Тест” is approved',
+      'You manage the project “Тест”',
+      'Project “Тест” to calculate',
+      'Project “Тест” to approve',
+      'Your project “Тест” is approved',
+      'Your project “Тест” is returned for revision',
+      'The indicator report on “Тест” is due today',
+      'The indicator report on “Тест” is overdue',
+    ]);
+    expect(enMails[8]?.text_body).toContain('Reason: Нет расчёта затрат');
+    expect(enMails[9]?.text_body).toContain('is due today, 1 June 2026.');
+    expect(enMails[6]?.text_body).toContain(`Open the project: ${projectLink}`);
+  });
+
   it('sends nothing instantly to a digest reader, and nothing to the actor', async () => {
     const digest = await recipient('ru', 'digest');
     const actor = await recipient('ru');

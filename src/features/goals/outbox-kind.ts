@@ -1,4 +1,106 @@
-// The goals' outbox kinds (issue 12), declared once for the app's registry (src/app/outbox-kinds.ts): filled
-// by the goals screens' slice. No React here: the service worker imports this module through the registry.
+// The goals' outbox kinds, declared once for the app's registry (src/app/outbox-kinds.ts): what the Unsent
+// screen calls a queued goal, an owner's edit of one and an action on one, where the user edits a refused one
+// or opens the goal, how the server's answer is stored, and that the server's push takes them (they go in
+// batches). No React here: the service worker imports this module through the registry. Stored rows and
+// mirrored goals are untrusted: every value read from them is checked.
+import type { MessageDescriptor } from 'react-intl';
+import { paths } from '../../domain/paths';
+import type { OutboxRow } from '../../lib/db/database';
+import { goalTitleOf } from './list';
+import { GOAL_ACTION_KIND, GOAL_CREATE_KIND, GOAL_EDIT_KIND, storeSentGoal } from './store';
+
+/** The company and goal of a row ('/api/v1/companies/{c}/goals' with the goal in its entity key, or '.../goals/{g}[/actions]'). */
+function goalOf(row: OutboxRow): { companyId: string; goalId: string } | null {
+  const match = /^\/api\/v1\/companies\/([^/]+)\/goals(?:\/([^/]+)(?:\/actions)?)?$/.exec(row.path);
+  if (!match?.[1]) return null;
+  const fromKey = row.entityKey.startsWith('goals:') ? row.entityKey.slice('goals:'.length) : '';
+  try {
+    const goalId = match[2] ? decodeURIComponent(match[2]) : fromKey;
+    return goalId === '' ? null : { companyId: decodeURIComponent(match[1]), goalId };
+  } catch {
+    // A path this app never writes: then there is no goal to lead to.
+    return null;
+  }
+}
+
+function stringField(value: unknown, name: string): string {
+  if (typeof value !== 'object' || value === null) return '';
+  const field: unknown = (value as Record<string, unknown>)[name];
+  return typeof field === 'string' ? field : '';
+}
+
+/** Long comments are cut for the one-line label (the goal page shows them whole). */
+const LABEL_COMMENT_MAX = 160;
+function shortened(text: string): string {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  return trimmed.length > LABEL_COMMENT_MAX ? `${trimmed.slice(0, LABEL_COMMENT_MAX - 1)}…` : trimmed;
+}
+
+function titleValues(source: unknown): Record<string, string> {
+  const title = goalTitleOf(source);
+  return { title, hasTitle: title === '' ? 'no' : 'yes' };
+}
+
+const viewLabel: MessageDescriptor = { id: 'outbox.view.goal', defaultMessage: 'Open the goal' };
+
+function goalHref(row: OutboxRow): string | null {
+  const goal = goalOf(row);
+  return goal === null ? null : paths.company.goal(encodeURIComponent(goal.companyId), encodeURIComponent(goal.goalId));
+}
+
+/** The goal form, filled from the device's copy (`?edit=<goal id>`), which revises a refused row under a new key. */
+function editFormHref(row: OutboxRow): string | null {
+  const goal = goalOf(row);
+  return goal === null ? null : `${paths.company.goalsCreate(encodeURIComponent(goal.companyId))}?edit=${encodeURIComponent(goal.goalId)}`;
+}
+
+const createLabel: MessageDescriptor = { id: 'outbox.kind.goalCreate', defaultMessage: 'Goal{hasTitle, select, yes { “{title}”} other {}}' };
+
+export const goalCreateOutboxKind = {
+  kind: GOAL_CREATE_KIND,
+  label: createLabel,
+  labelValues: (row: OutboxRow): Record<string, string> => titleValues(row.body),
+  editHref: editFormHref,
+  viewHref: goalHref,
+  viewLabel,
+  onSuccess: storeSentGoal,
+  /** POST /companies/{companyId}/goals is a pushable operation of the server. */
+  pushable: true,
+};
+
+const editLabel: MessageDescriptor = { id: 'outbox.kind.goalEdit', defaultMessage: 'Changes to the goal{hasTitle, select, yes { “{title}”} other {}}' };
+
+export const goalEditOutboxKind = {
+  kind: GOAL_EDIT_KIND,
+  label: editLabel,
+  labelValues: (row: OutboxRow): Record<string, string> => titleValues(row.body),
+  editHref: editFormHref,
+  viewHref: goalHref,
+  viewLabel,
+  onSuccess: storeSentGoal,
+  pushable: true,
+};
+
+const actionLabel: MessageDescriptor = {
+  id: 'outbox.kind.goalAction',
+  defaultMessage:
+    'Goal{hasTitle, select, yes { “{title}”} other {}}: {action, select, TO_WORK {take to work} CLARIFICATION {ask for clarification} APPROVE {approve} RESEND {send back to the business customer} other {change}}{hasComment, select, yes { — {comment}} other {}}',
+};
+
+/** An action: refused with 409 when the goal moved meanwhile; nothing to edit (discard it and act anew). */
+export const goalActionOutboxKind = {
+  kind: GOAL_ACTION_KIND,
+  label: actionLabel,
+  labelValues: (row: OutboxRow, entity?: unknown): Record<string, string> => {
+    const comment = shortened(stringField(row.body, 'comment'));
+    return { ...titleValues(entity), action: stringField(row.body, 'action'), comment, hasComment: comment === '' ? 'no' : 'yes' };
+  },
+  editHref: (): string | null => null,
+  viewHref: goalHref,
+  viewLabel,
+  onSuccess: storeSentGoal,
+  pushable: true,
+};
+
 /** Each entry is an `OutboxKind` of src/app/outbox-kinds.ts (a feature does not import the shell: structural). */
-export const goalOutboxKinds = [] as const;
+export const goalOutboxKinds = [goalCreateOutboxKind, goalEditOutboxKind, goalActionOutboxKind] as const;

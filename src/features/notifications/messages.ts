@@ -1,5 +1,5 @@
 // What each notification says, in the viewer's language, from the words the server kept in its `params`
-// (title, byName, comment, departmentName, dueAt). A kind this build does not know (a newer server) gets a
+// (title, byName, comment, departmentName, dueAt; dueDate, a calendar date, for a project's indicator report). A kind this build does not know (a newer server) gets a
 // generic text, never an empty line; a missing word leaves its part of the sentence out.
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import type { NotificationKind, NotificationRow } from '../../domain/notification';
@@ -40,6 +40,50 @@ const texts = defineMessages({
     id: 'notifications.kind.escalated',
     defaultMessage: '“{title}” is overdue and now yours to decide',
   },
+  goalAssigned: {
+    id: 'notifications.kind.goalAssigned',
+    defaultMessage: 'Goal “{title}” is set for you{hasBy, select, yes { by {byName}} other {}}',
+  },
+  goalToWork: {
+    id: 'notifications.kind.goalToWork',
+    defaultMessage: '{hasBy, select, yes {{byName}} other {The business customer}} took the goal “{title}” to work: it waits for approval',
+  },
+  goalClarification: {
+    id: 'notifications.kind.goalClarification',
+    defaultMessage: '{hasBy, select, yes {{byName}} other {The business customer}} asks to clarify the goal “{title}”',
+  },
+  goalApproved: {
+    id: 'notifications.kind.goalApproved',
+    defaultMessage: 'The goal “{title}” was approved{hasBy, select, yes { by {byName}} other {}}',
+  },
+  projectCreated: {
+    id: 'notifications.kind.projectCreated',
+    defaultMessage: 'You manage the project “{title}”{hasBy, select, yes { (created by {byName})} other {}}',
+  },
+  projectCalculating: {
+    id: 'notifications.kind.projectCalculating',
+    defaultMessage: 'Project “{title}” to calculate{hasBy, select, yes { (sent by {byName})} other {}}',
+  },
+  projectCalculated: {
+    id: 'notifications.kind.projectCalculated',
+    defaultMessage: 'Project “{title}” is calculated and waits for your approval',
+  },
+  projectApproved: {
+    id: 'notifications.kind.projectApproved',
+    defaultMessage: 'Your project “{title}” was approved{hasBy, select, yes { by {byName}} other {}}',
+  },
+  projectForRevision: {
+    id: 'notifications.kind.projectForRevision',
+    defaultMessage: 'Your project “{title}” was returned for revision{hasBy, select, yes { by {byName}} other {}}',
+  },
+  projectReportDue: {
+    id: 'notifications.kind.projectReportDue',
+    defaultMessage: 'The indicator report on the project “{title}” is due today{hasDueDate, select, yes { ({dueDate})} other {}}',
+  },
+  projectReportOverdue: {
+    id: 'notifications.kind.projectReportOverdue',
+    defaultMessage: 'The indicator report on the project “{title}” is overdue{hasDueDate, select, yes { (it was due {dueDate})} other {}}',
+  },
   unknown: {
     id: 'notifications.kind.unknown',
     defaultMessage: '{hasTitle, select, yes {News about the proposal “{title}”} other {A new notification}}',
@@ -59,6 +103,17 @@ const KIND_MESSAGES: Record<NotificationKind, keyof typeof messages> = {
   SUGGESTION_DISTRIBUTED: 'distributed',
   SUGGESTION_REMINDER: 'reminder',
   SUGGESTION_ESCALATED: 'escalated',
+  GOAL_ASSIGNED: 'goalAssigned',
+  GOAL_TO_WORK: 'goalToWork',
+  GOAL_CLARIFICATION: 'goalClarification',
+  GOAL_APPROVED: 'goalApproved',
+  PROJECT_CREATED: 'projectCreated',
+  PROJECT_CALCULATING: 'projectCalculating',
+  PROJECT_CALCULATED: 'projectCalculated',
+  PROJECT_APPROVED: 'projectApproved',
+  PROJECT_FOR_REVISION: 'projectForRevision',
+  PROJECT_REPORT_DUE: 'projectReportDue',
+  PROJECT_REPORT_OVERDUE: 'projectReportOverdue',
 };
 
 /** Which line under the sentence the comment gets, per kind. */
@@ -66,6 +121,8 @@ const DETAIL_MESSAGES: Partial<Record<NotificationKind, keyof typeof messages>> 
   SUGGESTION_REJECTED: 'reason',
   SUGGESTION_CLARIFICATION: 'question',
   SUGGESTION_DISTRIBUTED: 'comment',
+  GOAL_CLARIFICATION: 'question',
+  PROJECT_FOR_REVISION: 'reason',
 };
 
 function isKnownKind(kind: string): kind is NotificationKind {
@@ -79,6 +136,11 @@ function word(params: NotificationRow['params'], name: string): string | null {
 
 function isDate(value: string | null): value is string {
   return value !== null && !Number.isNaN(Date.parse(value));
+}
+
+/** A calendar date 'YYYY-MM-DD' (no time, no zone): read and shown as that day wherever the viewer is. */
+function calendarDate(value: string | null): string | null {
+  return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && isDate(`${value}T00:00:00Z`) ? `${value}T00:00:00Z` : null;
 }
 
 export interface NotificationText {
@@ -96,6 +158,7 @@ export function describeNotification(intl: IntlShape, notification: Pick<Notific
   const departmentName = word(params, 'departmentName');
   const dueAt = word(params, 'dueAt');
   const hasDue = isDate(dueAt);
+  const dueDate = calendarDate(word(params, 'dueDate'));
   // The days left when it was written ("2 days left"): the sentence tells what was true then, the date stays true.
   const days = hasDue && isDate(notification.createdAt) ? Math.max(0, Math.ceil((Date.parse(dueAt) - Date.parse(notification.createdAt)) / DAY_MS)) : null;
   const values = {
@@ -104,11 +167,13 @@ export function describeNotification(intl: IntlShape, notification: Pick<Notific
     departmentName: departmentName ?? '',
     due: hasDue ? intl.formatDate(dueAt, { day: 'numeric', month: 'short' }) : '',
     days: days ?? 0,
+    dueDate: dueDate !== null ? intl.formatDate(dueDate, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '',
     hasTitle: title !== '' ? 'yes' : 'no',
     hasBy: byName !== null ? 'yes' : 'no',
     hasDepartment: departmentName !== null ? 'yes' : 'no',
     hasDue: hasDue ? 'yes' : 'no',
     hasDays: days !== null && days > 0 ? 'yes' : 'no',
+    hasDueDate: dueDate !== null ? 'yes' : 'no',
   };
   if (!isKnownKind(notification.kind)) return { text: intl.formatMessage(messages.unknown, values), detail: null };
   const comment = word(params, 'comment');

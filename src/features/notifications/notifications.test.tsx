@@ -59,6 +59,17 @@ const KINDS: [string, Record<string, string | null>, string, string][] = [
   ['SUGGESTION_DISTRIBUTED', { title, departmentName: 'Assembly', dueAt: due }, 'The proposal “Shorter changeover” was passed to the department “Assembly”: decide by Nov 29', 'Предложение «Shorter changeover» передано в подразделение «Assembly»: решение нужно принять до 29 нояб.'],
   ['SUGGESTION_REMINDER', { title, dueAt: '2026-11-26T09:00:00.000Z' }, '2 days left to decide “Shorter changeover” (by Nov 26)', 'Осталось 2 дня, чтобы принять решение по предложению «Shorter changeover» (до 26 нояб.)'],
   ['SUGGESTION_ESCALATED', { title }, '“Shorter changeover” is overdue and now yours to decide', 'Срок решения по предложению «Shorter changeover» истёк, теперь решение за вами'],
+  ['GOAL_ASSIGNED', { title: 'Less scrap', byName: 'Owner O.' }, 'Goal “Less scrap” is set for you by Owner O.', 'Owner O. ставит вам цель «Less scrap»'],
+  ['GOAL_TO_WORK', { title: 'Less scrap', byName: 'Head H.' }, 'Head H. took the goal “Less scrap” to work: it waits for approval', 'Head H. взял(а) цель «Less scrap» в работу: она ждёт утверждения'],
+  ['GOAL_CLARIFICATION', { title: 'Less scrap', byName: 'Head H.', comment: 'Which line?' }, 'Head H. asks to clarify the goal “Less scrap”', 'Head H. просит уточнить цель «Less scrap»'],
+  ['GOAL_APPROVED', { title: 'Less scrap', byName: 'Owner O.' }, 'The goal “Less scrap” was approved by Owner O.', 'Цель «Less scrap» утверждена, утвердил(а): Owner O.'],
+  ['PROJECT_CREATED', { title, byName: 'Head H.' }, 'You manage the project “Shorter changeover” (created by Head H.)', 'Вы руководитель проекта «Shorter changeover» (создал(а): Head H.)'],
+  ['PROJECT_CALCULATING', { title, byName: 'Head H.' }, 'Project “Shorter changeover” to calculate (sent by Head H.)', 'Проект «Shorter changeover» передан на расчёт (отправил(а): Head H.)'],
+  ['PROJECT_CALCULATED', { title, byName: 'Finspec F.' }, 'Project “Shorter changeover” is calculated and waits for your approval', 'Проект «Shorter changeover» рассчитан и ждёт вашего утверждения'],
+  ['PROJECT_APPROVED', { title, byName: 'Direction D.' }, 'Your project “Shorter changeover” was approved by Direction D.', 'Ваш проект «Shorter changeover» утверждён, утвердил(а): Direction D.'],
+  ['PROJECT_FOR_REVISION', { title, byName: 'Direction D.', comment: 'No costs' }, 'Your project “Shorter changeover” was returned for revision by Direction D.', 'Ваш проект «Shorter changeover» возвращён на доработку, вернул(а): Direction D.'],
+  ['PROJECT_REPORT_DUE', { title, dueDate: '2026-11-29' }, 'The indicator report on the project “Shorter changeover” is due today (Nov 29, 2026)', 'Сегодня срок отчёта по показателям проекта «Shorter changeover» (29 нояб. 2026 г.)'],
+  ['PROJECT_REPORT_OVERDUE', { title, dueDate: '2026-11-01' }, 'The indicator report on the project “Shorter changeover” is overdue (it was due Nov 1, 2026)', 'Отчёт по показателям проекта «Shorter changeover» просрочен (срок был 1 нояб. 2026 г.)'],
   ['SOMETHING_NEWER', { title }, 'News about the proposal “Shorter changeover”', 'Новости по предложению «Shorter changeover»'],
 ];
 
@@ -81,18 +92,53 @@ describe('the notifications page', () => {
     expect([...document.querySelectorAll('.notification-list__detail')].map((node) => node.textContent)).toEqual(['Причина: Too costly', 'Вопрос: Which line?']);
   });
 
+  it('shows the question of a goal clarification and the reason of a project returned for revision', () => {
+    const items: NotificationItem[] = [
+      { notification: notification('GOAL_CLARIFICATION', { title, comment: 'Which line?' }, { suggestionId: null, goalId: 'g1' }), isRead: false },
+      { notification: notification('PROJECT_FOR_REVISION', { title, comment: 'No costs' }, { suggestionId: null, projectId: 'p1' }), isRead: false },
+    ];
+    renderIn('en', <NotificationList companyId="c1" items={items} onOpen={() => undefined} />);
+    expect([...document.querySelectorAll('.notification-list__detail')].map((node) => node.textContent)).toEqual(['Question: Which line?', 'Reason: No costs']);
+  });
+
   it('leaves out the words the server did not send', () => {
     const items: NotificationItem[] = [
       { notification: notification('SUGGESTION_APPROVED', { title }), isRead: false },
       { notification: notification('SUGGESTION_SUBMITTED', { title, dueAt: null }), isRead: false },
       { notification: notification('SOMETHING_NEWER', {}), isRead: false },
+      { notification: notification('GOAL_TO_WORK', { title }), isRead: false },
+      { notification: notification('PROJECT_REPORT_DUE', { title, dueDate: 'soon' }), isRead: false },
     ];
     renderIn('en', <NotificationList companyId="c1" items={items} onOpen={() => undefined} />);
     expect([...document.querySelectorAll('.notification-list__text')].map((node) => node.textContent)).toEqual([
       'Your proposal “Shorter changeover” was approved',
       'New proposal “Shorter changeover”',
       'A new notification',
+      'The business customer took the goal “Shorter changeover” to work: it waits for approval',
+      'The indicator report on the project “Shorter changeover” is due today',
     ]);
+  });
+
+  it('opens the goal or the project a notification is about, and leaves one about nothing unlinked', async () => {
+    const user = userEvent.setup();
+    const goal = notification('GOAL_ASSIGNED', { title }, { suggestionId: null, goalId: 'g1' });
+    const project = notification('PROJECT_CREATED', { title }, { suggestionId: 's1', projectId: 'p1' });
+    const nothing = notification('PROJECT_REPORT_DUE', { title }, { suggestionId: null });
+    const onOpen = vi.fn();
+    const location = renderIn(
+      'en',
+      <NotificationList
+        companyId="c1"
+        items={[goal, project, nothing].map((item) => ({ notification: item, isRead: false }))}
+        onOpen={onOpen}
+      />,
+    );
+    const links = screen.getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/companies/c1/goals/g1', '/companies/c1/projects/p1']);
+    expect(document.querySelectorAll('button.notification-list__link')).toHaveLength(1);
+    await user.click(links[1] as HTMLElement);
+    expect(onOpen).toHaveBeenCalledWith(project.id);
+    expect(location.history.at(-1)).toBe('/companies/c1/projects/p1');
   });
 
   it('marks the unread ones, dates each and opens the proposal, marking it read', async () => {

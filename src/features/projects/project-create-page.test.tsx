@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { Route, Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -8,7 +9,10 @@ import en from '../../../locales/en.json';
 import type { Suggestion } from '../../domain/suggestion';
 import type { CurrentUser } from '../../domain/user';
 import { AppStateProvider } from '../../lib/app-state';
+import { employeeRow } from '../../../tests/fixtures/rows';
 import { getAppDatabase } from '../../lib/db/database';
+import { listOutbox } from '../../lib/outbox/outbox';
+import { DialogProvider } from '../../ui/dialog';
 import ProjectCreatePage from './pages/project-create-page';
 
 const ME = 'head-1';
@@ -70,21 +74,25 @@ const approved: Suggestion = {
 };
 
 beforeEach(async () => {
-  await getAppDatabase().suggestions.clear();
+  const db = getAppDatabase();
+  await Promise.all([db.suggestions.clear(), db.projects.clear(), db.outbox.clear(), db.departments.clear(), db.employees.clear()]);
 });
 afterEach(cleanup);
 
 function renderAt(search: string) {
-  const { hook, searchHook } = memoryLocation({ path: `/companies/${COMPANY}/projects/create`, searchPath: search });
+  const location = memoryLocation({ path: `/companies/${COMPANY}/projects/create`, searchPath: search, record: true });
   render(
     <IntlProvider locale="en" messages={en}>
-      <AppStateProvider user={user} config={{ units: [], enums: {}, supportLink: '' }} reloadUser={() => Promise.resolve()}>
-        <Router hook={hook} searchHook={searchHook}>
-          <Route path="/companies/:companyId/projects/create" component={ProjectCreatePage} />
-        </Router>
-      </AppStateProvider>
+      <DialogProvider>
+        <AppStateProvider user={user} config={{ units: [], enums: {}, supportLink: '' }} reloadUser={() => Promise.resolve()}>
+          <Router hook={location.hook} searchHook={location.searchHook}>
+            <Route path="/companies/:companyId/projects/create" component={ProjectCreatePage} />
+          </Router>
+        </AppStateProvider>
+      </DialogProvider>
     </IntlProvider>,
   );
+  return location;
 }
 
 describe('the project form reached by "Make a project"', () => {
@@ -103,5 +111,31 @@ describe('the project form reached by "Make a project"', () => {
     renderAt('');
     expect(screen.getByText('New project')).toBeTruthy();
     expect(screen.queryByText('Made from the proposal')).toBeNull();
+  });
+
+  it('makes the project from an approved proposal: its title and problem filled, its photos carried, stored with its outbox row', async () => {
+    const db = getAppDatabase();
+    const proposalId = '55555555-5555-4555-8555-555555555555';
+    const myEmployee = '11111111-1111-4111-8111-111111111111';
+    await db.suggestions.put({ ...approved, id: proposalId, ownerUserId: ME });
+    await db.departments.put({ id: 'd1', companyId: COMPANY, name: 'Литейный цех', headUserId: ME, createdAt: AT, updatedAt: AT, ownerUserId: ME });
+    await db.employees.put({ ...employeeRow(myEmployee, { companyId: COMPANY, userId: ME, lastName: 'Петров', firstName: 'Пётр' }), ownerUserId: ME });
+    const location = renderAt(`fromSuggestion=${proposalId}`);
+    const name = await screen.findByLabelText(/^Project name/);
+    expect(name).toHaveProperty('value', 'Shorter changeover');
+    expect(screen.getByLabelText(/^Problem description/)).toHaveProperty('value', 'Changeover takes 40 minutes');
+    expect(screen.getByText(/2 photos come with the proposal/)).toBeTruthy();
+
+    const actor = userEvent.setup();
+    await actor.type(screen.getByLabelText(/^Share of the profit/), '7,25');
+    await actor.type(screen.getByLabelText(/^Completion date/), '31.03.2027{Enter}');
+    await actor.click(screen.getByRole('button', { name: 'Create the project' }));
+
+    await waitFor(() => expect(location.history.at(-1)).toMatch(/^\/companies\/c1\/projects\/create-success\?id=/));
+    const [row] = await listOutbox(db, ME);
+    expect(row).toMatchObject({ kind: 'project.create', method: 'POST', path: `/api/v1/companies/${COMPANY}/projects` });
+    expect(row?.body).toMatchObject({ suggestionId: proposalId, name: 'Shorter changeover', profitBasisPoints: 725, projectManagerEmployeeId: myEmployee, payments: [] });
+    const id = row?.entityKey.slice('projects:'.length) ?? '';
+    expect(await db.projects.get([ME, id])).toMatchObject({ status: 'NEW', suggestionId: proposalId, authorName: 'Сидоров Сидор', images: approved.images, remunerationMinor: null });
   });
 });

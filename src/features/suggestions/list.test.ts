@@ -288,7 +288,8 @@ describe('the first screen with departments and common search words', () => {
         }
       }
     }
-  });
+    // Many full reads of fake-indexeddb: seconds on a busy machine, well past the default 5 s.
+  }, 60_000);
 
   it('merges the departments a head heads by due date on "To review", and keeps to them', async () => {
     const review = await list({ tab: 'review' }, headOfTwo);

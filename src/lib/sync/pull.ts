@@ -206,7 +206,7 @@ export async function refreshStaleRows(options: Pick<PullOptions, 'db' | 'http' 
     // Only answers to keys asked count; the server may spell an id in another case than the device.
     const asked = new Map(batch.map((marker) => [marker.entityKey.toLowerCase(), marker]));
     const answered = rows.changes.filter((change) => asked.has(entityKeyOf(change.table, change.id).toLowerCase()));
-    refreshed += await db.transaction('rw', [db.companies, db.departments, db.employees, db.suggestions, db.notifications, db.outbox, db.staleRows], async () => {
+    refreshed += await db.transaction('rw', [db.companies, db.departments, db.employees, db.suggestions, db.notifications, db.goals, db.projects, db.outbox, db.staleRows], async () => {
       requireActive(options);
       // A change queued since the markers were read wins over the server's row, and keeps its marker.
       const stillUnsent = await unsentEntityKeys(db, ownerUserId);
@@ -267,7 +267,7 @@ async function pullPages(options: PullOptions, result: PullResult): Promise<void
     next?.catch(() => undefined); // its failure is seen when it is awaited, or never if it is dropped
     const fetchedFrom = cursor;
     const at = now();
-    const applied = await db.transaction('rw', [db.companies, db.departments, db.employees, db.suggestions, db.notifications, db.outbox, db.syncState, db.staleRows], async () => {
+    const applied = await db.transaction('rw', [db.companies, db.departments, db.employees, db.suggestions, db.notifications, db.goals, db.projects, db.outbox, db.syncState, db.staleRows], async () => {
       requireActive(options);
       // Another tab applied pages since we asked: its cursor wins, ours would bring older rows back.
       if ((await readCursor(db, ownerUserId, companyId)) !== fetchedFrom) return null;

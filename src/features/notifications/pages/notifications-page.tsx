@@ -81,7 +81,17 @@ export interface NotificationListProps {
   onOpen: (id: string) => void;
 }
 
-/** The notifications as a list: what happened, when, unread ones marked; each leads to its proposal. */
+/** Where a notification leads: its project, goal or proposal; null when it names none. */
+function notificationHref(companyId: string, notification: NotificationItem['notification']): string | null {
+  const company = encodeURIComponent(companyId);
+  // The most specific first: a project's notice may also name the proposal it was made from.
+  if (notification.projectId) return paths.company.project(company, encodeURIComponent(notification.projectId));
+  if (notification.goalId) return paths.company.goal(company, encodeURIComponent(notification.goalId));
+  if (notification.suggestionId) return paths.company.suggestion(company, encodeURIComponent(notification.suggestionId));
+  return null;
+}
+
+/** The notifications as a list: what happened, when, unread ones marked; each leads to its proposal, goal or project. */
 export function NotificationList({ companyId, items, onOpen }: NotificationListProps) {
   const intl = useIntl();
   if (items.length === 0) {
@@ -113,13 +123,14 @@ export function NotificationList({ companyId, items, onOpen }: NotificationListP
             </span>
           </>
         );
+        const href = notificationHref(companyId, notification);
         const open = () => {
           if (!isRead) onOpen(notification.id);
         };
         return (
           <li key={notification.id} className={`notification-list__item${isRead ? '' : ' notification-list__item--unread'}`} data-kind={notification.kind} data-read={isRead}>
-            {notification.suggestionId !== null ? (
-              <Link href={paths.company.suggestion(encodeURIComponent(companyId), encodeURIComponent(notification.suggestionId))} className="notification-list__link" onClick={open}>
+            {href !== null ? (
+              <Link href={href} className="notification-list__link" onClick={open}>
                 {content}
               </Link>
             ) : (

@@ -1,24 +1,56 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'wouter';
-import { paths } from '../../../domain/paths';
-import { PlannedPage } from '../../../ui/planned-page';
+import { ProjectResult } from '../components/project-detail-result';
+import { CalendarDateText, ProjectStatusText } from '../components/project-detail-parts';
+import '../project.css';
 
+/** After the direction manager's decision: approved (in the registry, first report due) or returned for revision. */
 export default function ProjectApproveResultPage() {
   return (
-    <PlannedPage
-      title={<FormattedMessage id="projects.approveResult.title" defaultMessage="Decision on the project" />}
-      back={
-        <Link href={paths.dashboard}>
-          <FormattedMessage id="planned.backToDashboard" defaultMessage="Back to the dashboard" />
-        </Link>
-      }
-    >
-      <p>
-        <FormattedMessage
-          id="projects.approveResult.planned"
-          defaultMessage="After the direction manager approves a project or returns it for revision, this page will confirm the decision. An approved project enters the registry."
-        />
-      </p>
-    </PlannedPage>
+    <ProjectResult title={<FormattedMessage id="projects.approveResult.title" defaultMessage="Decision on the project" />}>
+      {({ project }) => {
+        if (project.status === 'APPROVED') {
+          return (
+            <>
+              <p data-result="approved">
+                <FormattedMessage id="projects.approveResult.approved" defaultMessage="The project “{name}” is approved and is now in the registry." values={{ name: project.name }} />
+              </p>
+              {project.nextReportDue !== null && (
+                <p>
+                  <FormattedMessage
+                    id="projects.approveResult.firstReport"
+                    defaultMessage="The first indicator report is due {date}."
+                    values={{ date: <CalendarDateText date={project.nextReportDue} /> }}
+                  />
+                </p>
+              )}
+            </>
+          );
+        }
+        if (project.status === 'FOR_REVISION') {
+          const reason = [...project.history].reverse().find((entry) => entry.action === 'TRANSITION' && entry.toStatus === 'FOR_REVISION')?.comment ?? null;
+          return (
+            <>
+              <p data-result="revision">
+                <FormattedMessage
+                  id="projects.approveResult.revision"
+                  defaultMessage="The project “{name}” is returned for revision. Its manager will see the reason and send it for calculation again."
+                  values={{ name: project.name }}
+                />
+              </p>
+              {reason && <p className="project-result__reason">{reason}</p>}
+            </>
+          );
+        }
+        return (
+          <p data-result="other">
+            <FormattedMessage
+              id="projects.approveResult.other"
+              defaultMessage="The project “{name}” is now: {status}."
+              values={{ name: project.name, status: <ProjectStatusText status={project.status} /> }}
+            />
+          </p>
+        );
+      }}
+    </ProjectResult>
   );
 }

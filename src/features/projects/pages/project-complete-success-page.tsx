@@ -1,24 +1,49 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'wouter';
-import { paths } from '../../../domain/paths';
-import { PlannedPage } from '../../../ui/planned-page';
+import { ProjectResult } from '../components/project-detail-result';
+import { CalendarDateText, MoneyText } from '../components/project-detail-parts';
+import '../project.css';
 
+/** After the project manager completed the project: the date, the actual effect, and post-monitoring reports. */
 export default function ProjectCompleteSuccessPage() {
   return (
-    <PlannedPage
-      title={<FormattedMessage id="projects.completeSuccess.title" defaultMessage="Project completed" />}
-      back={
-        <Link href={paths.dashboard}>
-          <FormattedMessage id="planned.backToDashboard" defaultMessage="Back to the dashboard" />
-        </Link>
+    <ProjectResult title={<FormattedMessage id="projects.completeSuccess.title" defaultMessage="Project completed" />}>
+      {({ project }) =>
+        project.status === 'COMPLETED' && project.actualCompletionDate !== null ? (
+          <>
+            <p data-result="completed">
+              <FormattedMessage
+                id="projects.completeSuccess.text"
+                defaultMessage="The project “{name}” is completed on {date}."
+                values={{ name: project.name, date: <CalendarDateText date={project.actualCompletionDate} /> }}
+              />
+            </p>
+            {project.actualEffect12mMinor !== null && (
+              <p>
+                <FormattedMessage
+                  id="projects.completeSuccess.effect"
+                  defaultMessage="Actual effect over 12 months: {amount}."
+                  values={{ amount: <MoneyText amountMinor={project.actualEffect12mMinor} currency={project.currency} /> }}
+                />
+              </p>
+            )}
+            <p>
+              {project.nextReportDue === null ? (
+                <FormattedMessage id="projects.completeSuccess.noReports" defaultMessage="No post-monitoring reports are due." />
+              ) : (
+                <FormattedMessage
+                  id="projects.completeSuccess.nextReport"
+                  defaultMessage="Post-monitoring: the next indicator report is due {date}."
+                  values={{ date: <CalendarDateText date={project.nextReportDue} /> }}
+                />
+              )}
+            </p>
+          </>
+        ) : (
+          <p data-result="not-completed">
+            <FormattedMessage id="projects.completeSuccess.notCompleted" defaultMessage="The project “{name}” is not completed." values={{ name: project.name }} />
+          </p>
+        )
       }
-    >
-      <p>
-        <FormattedMessage
-          id="projects.completeSuccess.planned"
-          defaultMessage="After a project is completed, this page will confirm it."
-        />
-      </p>
-    </PlannedPage>
+    </ProjectResult>
   );
 }

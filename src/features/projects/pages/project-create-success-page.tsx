@@ -1,24 +1,59 @@
+// After creating a project (`?id=<projectId>`): says whether it is already on the server or waits on this device,
+// and links to the project and to the list.
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import { paths } from '../../../domain/paths';
-import { PlannedPage } from '../../../ui/planned-page';
+import { buttonClassName } from '../../../ui/button';
+import { PageSpinner } from '../../../ui/spinner';
+import { useLocalProject, useProjectUnsent } from '../hooks';
+import '../projects-list.css';
 
 export default function ProjectCreateSuccessPage() {
+  const { companyId = '' } = useParams<{ companyId: string }>();
+  const id = new URLSearchParams(useSearch()).get('id') ?? '';
+  const isUnsent = useProjectUnsent(id);
+  const project = useLocalProject(companyId, id);
+  if (isUnsent === undefined || project === undefined) return <PageSpinner />;
+
   return (
-    <PlannedPage
-      title={<FormattedMessage id="projects.createSuccess.title" defaultMessage="Project created" />}
-      back={
-        <Link href={paths.dashboard}>
-          <FormattedMessage id="planned.backToDashboard" defaultMessage="Back to the dashboard" />
-        </Link>
-      }
-    >
-      <p>
-        <FormattedMessage
-          id="projects.createSuccess.planned"
-          defaultMessage="After a project is created, this page will confirm it; the project then goes to a financial specialist for calculation."
-        />
+    <section className="projects-page" aria-labelledby="project-created-title" data-state={isUnsent ? 'waiting' : 'sent'}>
+      <h1 className="projects-page__title" id="project-created-title">
+        {isUnsent ? (
+          <FormattedMessage id="projects.createSuccess.waitingTitle" defaultMessage="Project saved, waiting to send" />
+        ) : (
+          <FormattedMessage id="projects.createSuccess.title" defaultMessage="Project created" />
+        )}
+      </h1>
+      <p role="status">
+        {isUnsent ? (
+          <FormattedMessage
+            id="projects.createSuccess.waitingText"
+            defaultMessage="The project “{name}” is kept on this device and will be sent by itself as soon as there is a connection. You can follow it on the “Unsent” screen."
+            values={{ name: project?.name ?? '' }}
+          />
+        ) : (
+          <FormattedMessage
+            id="projects.createSuccess.sentText"
+            defaultMessage="The project “{name}” is created. Its project manager sends it to finance for calculation from the project page."
+            values={{ name: project?.name ?? '' }}
+          />
+        )}
       </p>
-    </PlannedPage>
+      <div className="projects-page__actions">
+        {id !== '' && (
+          <Link href={paths.company.project(companyId, id)} className={buttonClassName('primary')}>
+            <FormattedMessage id="projects.createSuccess.open" defaultMessage="Open the project" />
+          </Link>
+        )}
+        <Link href={paths.company.projects(companyId)} className={buttonClassName('secondary')}>
+          <FormattedMessage id="projects.createSuccess.list" defaultMessage="All projects" />
+        </Link>
+        {isUnsent && (
+          <Link href={paths.unsent} className={buttonClassName('secondary')}>
+            <FormattedMessage id="projects.createSuccess.unsent" defaultMessage="Unsent" />
+          </Link>
+        )}
+      </div>
+    </section>
   );
 }
