@@ -43,7 +43,7 @@ const SERVER_FEATURE_EDGES = {
   employees: ['files'],
   invitations: ['employees'],
   suggestions: ['files', 'notifications'],
-  goals: ['notifications', 'session'],
+  goals: ['notifications'],
   projects: ['files', 'notifications', 'suggestions', 'goals'],
   demo: ['projects'],
   sync: ['suggestions', 'employees', 'departments', 'notifications', 'goals', 'projects'],

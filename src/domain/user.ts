@@ -48,6 +48,8 @@ export const CurrentUser = type({
 export type CurrentUser = Infer<typeof CurrentUser>;
 
 export const UNIT_TYPES = ['BASE_INDICATOR', 'CURRENCY'] as const;
+/** The units of type BASE_INDICATOR (`GET /units`): what a goal's indicator and a project's metrics are measured in. */
+export const BASE_INDICATOR_UNITS = ['MINUTES', 'HOURS', 'DAYS'] as const;
 
 export const Unit = type({ id: string(), title: string(), type: string() });
 export type Unit = Infer<typeof Unit>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, waitForRoute } from './support/app';
 import { launchBrowser, type TestBrowser } from './support/browser';
+import { apiGet, apiSignIn } from './support/device';
 import { startServer, type RunningServer } from './support/server';
 
 const PHONE = { width: 360, height: 740 };
@@ -41,6 +42,28 @@ describe('screens on a 360 px phone and a tablet', () => {
         await check('Dashboard');
         await page.goto(`${server.url}/profile`);
         await check('Profile');
+        // Goals and projects (issue 12): the lists, a goal and a project of the demo (with their history, team
+        // and payments), and both forms.
+        const owner = await apiSignIn(server.url, 'owner@demo.local', 'demo1234');
+        const company = `/companies/${owner.companyId}`;
+        const goals = await apiGet<{ data: { items: Array<{ id: string; status: string }> } }>(server.url, owner.accessToken, `${company}/goals`);
+        const projects = await apiGet<{ data: { items: Array<{ id: string; status: string }> } }>(server.url, owner.accessToken, `${company}/projects`);
+        const goal = goals.body.data.items.find((item) => item.status === 'APPROVED') ?? goals.body.data.items[0];
+        const project = projects.body.data.items.find((item) => item.status === 'COMPLETED') ?? projects.body.data.items[0];
+        if (!goal || !project) throw new Error('the demo has no goal or no project');
+        for (const [path, route] of [
+          [`${company}/goals`, 'Goals'],
+          [`${company}/goals/${goal.id}`, 'Goal'],
+          [`${company}/goals/create`, 'GoalCreate'],
+          [`${company}/projects`, 'Projects'],
+          [`${company}/projects/${project.id}`, 'Project'],
+          [`${company}/projects/create`, 'ProjectCreate'],
+        ] as const) {
+          await page.goto(`${server.url}${path}`);
+          // Measured once the screen holds its data (its heading comes with it), not while it loads.
+          await page.locator(`[data-route="${route}"] h1`).first().waitFor({ timeout: 30_000 });
+          await check(route);
+        }
         expect(overflowing).toEqual([]);
       } finally {
         await browser.close();

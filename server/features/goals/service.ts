@@ -36,7 +36,7 @@ import type { DB } from '../../db/kysely';
 import { AppError, type AppErrorExtras } from '../../errors';
 import type { Once } from '../../operation';
 import { notify } from '../notifications/service';
-import { BASE_INDICATOR_UNITS } from '../session/routes';
+import { BASE_INDICATOR_UNITS } from '../../../src/domain/user';
 import { selectGoals, toGoal, type GoalRow } from './rows';
 
 /** What a write answers: the goal as it now stands and the id of the message saying what happened. */

@@ -186,7 +186,9 @@ describe('POST /companies/{companyId}/projects', () => {
       expect.arrayContaining(['name', 'completionDate', 'profitBasisPoints']),
     );
     expect(errorsOf(await post(head, { ...projectBody(pmEmployee), type: 'MAGIC' }))).toHaveProperty('type');
-    expect(errorsOf(await post(head, projectBody(pmEmployee, { imageIds: Array.from({ length: 6 }, () => randomUUID()) })))).toHaveProperty('imageIds');
+    expect(errorsOf(await post(head, projectBody(pmEmployee, { imageIds: Array.from({ length: 9 }, () => randomUUID()) })))).toHaveProperty('imageIds');
+    // Metrics are measured in the units of `GET /units`, as a goal's indicator is.
+    expect(errorsOf(await post(head, projectBody(pmEmployee, { baselineMetric: { value: 40, unitId: 'PARSECS' } })))).toEqual({ 'baselineMetric.unitId': expect.any(String) });
   });
 
   it("refuses another company's goals, employees and inactive employees, naming the field", async () => {

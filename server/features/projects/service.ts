@@ -43,6 +43,7 @@ import {
   type ProjectView,
   type ReportingFrequency,
 } from '../../../src/domain/project';
+import { BASE_INDICATOR_UNITS } from '../../../src/domain/user';
 import type { NotificationKind } from '../../../src/domain/notification';
 import { isUuid } from '../../../src/domain/suggestion';
 import type { FieldErrors } from '../../../src/domain/validation';
@@ -240,6 +241,16 @@ interface PeopleOf {
   team: ProjectTeamMember[];
 }
 
+/** 400 on a metric whose unit is none of the BASE_INDICATOR units (`GET /units`), as a goal's indicator. */
+function checkUnits(input: ProjectInput): void {
+  const errors: FieldErrors = {};
+  for (const field of ['baselineMetric', 'targetMetric'] as const) {
+    const unitId = input[field]?.unitId;
+    if (unitId !== undefined && !(BASE_INDICATOR_UNITS as readonly string[]).includes(unitId)) errors[`${field}.unitId`] = 'indicatorUnit';
+  }
+  if (Object.keys(errors).length > 0) throw fieldError(errors);
+}
+
 /** The people of `input`, each an active employee of the company (400 on the field naming one who is not). */
 async function checkPeople(tx: Queryable, companyId: string, input: ProjectInput): Promise<PeopleOf> {
   const customer = input.businessCustomerEmployeeId?.toLowerCase() ?? null;
@@ -410,6 +421,7 @@ export async function createProject(tx: Queryable, member: Membership, user: Use
     author = { userId: proposal.author_id, name: proposal.author_name };
   }
 
+  checkUnits(input);
   const people = await checkPeople(tx, member.companyId, input);
   const goalIds = await checkGoals(tx, member.companyId, input.goalIds);
   const maxPerProjectMinor = input.maxPerProjectMinor ?? null;
@@ -543,6 +555,7 @@ export async function updateProject(tx: Queryable, member: Membership, user: Use
     if (requested !== stored) throw notEditable(status);
   }
 
+  if (fieldsEditable) checkUnits(input);
   const people = fieldsEditable
     ? await checkPeople(tx, row.company_id, input)
     : { businessCustomerEmployeeId: current.businessCustomerEmployeeId, projectManagerEmployeeId: current.projectManagerEmployeeId, projectManagerUserId: current.projectManagerUserId, team: current.team };

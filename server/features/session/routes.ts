@@ -8,7 +8,7 @@
 
 import type { Updateable } from 'kysely';
 import { COMPANY_ROLES, IMPLEMENTATION_GOALS, POSITIONS, REGISTRATION_ROLES, PasswordChangeInput, ProfilePatch, type Locale as LocaleValue } from '../../../src/domain/auth';
-import type { EnumOption, EnumsData, Unit } from '../../../src/domain/user';
+import { BASE_INDICATOR_UNITS, type EnumOption, type EnumsData, type Unit } from '../../../src/domain/user';
 import type { DB } from '../../db/kysely';
 import { AppError } from '../../errors';
 import { translate } from '../../i18n/messages';
@@ -21,7 +21,6 @@ import { access, defineRoute, ok, type DeclaredRoute } from '../../route';
 
 export const CURRENCIES = ['RUB', 'USD', 'AUD'] as const;
 export const PLATFORM_ROLES = ['ADMIN'] as const;
-export const BASE_INDICATOR_UNITS = ['MINUTES', 'HOURS', 'DAYS'] as const;
 
 function options(locale: LocaleValue, prefix: string, ids: readonly string[]): EnumOption[] {
   return ids.map((id) => ({ id, title: translate(locale, `enum.${prefix}.${id}`) }));

@@ -122,7 +122,7 @@ function timeUntil(check: () => boolean, start: number, timeoutMs = 30_000): Pro
     });
     const timer = setTimeout(() => {
       observer.disconnect();
-      reject(new Error('timed out waiting for the list'));
+      reject(new Error(`timed out waiting for the list; on screen: ${document.body.innerText.slice(0, 300)}`));
     }, timeoutMs);
     observer.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
   });
