@@ -241,6 +241,29 @@ interface PeopleOf {
   team: ProjectTeamMember[];
 }
 
+/** The columns a project manager's input sets, on creation and on edit alike (checked before: people, goals, payments). */
+function writtenColumns(input: ProjectInput, people: PeopleOf, goalIds: string[], maxPerProjectMinor: number | null, payments: Payments) {
+  return {
+    name: input.name,
+    problem: input.problem,
+    type: input.type,
+    business_customer_employee_id: people.businessCustomerEmployeeId,
+    goal_ids: goalIds,
+    baseline_metric: metricJson(input.baselineMetric),
+    target_metric: metricJson(input.targetMetric),
+    completion_date: input.completionDate,
+    reporting_frequency: input.reportingFrequency,
+    post_monitoring_periodicity: input.postMonitoringPeriodicity,
+    project_manager_employee_id: people.projectManagerEmployeeId,
+    team: JSON.stringify(people.team),
+    currency: input.currency,
+    profit_basis_points: input.profitBasisPoints,
+    max_per_project_minor: money(maxPerProjectMinor),
+    effect_repeatability: input.effectRepeatability,
+    payments: JSON.stringify(payments),
+  };
+}
+
 /** 400 on a metric whose unit is none of the BASE_INDICATOR units (`GET /units`), as a goal's indicator. */
 function checkUnits(input: ProjectInput): void {
   const errors: FieldErrors = {};
@@ -436,27 +459,11 @@ export async function createProject(tx: Queryable, member: Membership, user: Use
       .values((eb) => ({
         company_id: member.companyId,
         id,
-        name: input.name,
-        problem: input.problem,
-        type: input.type,
         suggestion_id: suggestionId,
         department_id: departmentId,
         author_user_id: author.userId,
         author_name: author.name,
-        business_customer_employee_id: people.businessCustomerEmployeeId,
-        goal_ids: goalIds,
-        baseline_metric: metricJson(input.baselineMetric),
-        target_metric: metricJson(input.targetMetric),
-        completion_date: input.completionDate,
-        reporting_frequency: input.reportingFrequency,
-        post_monitoring_periodicity: input.postMonitoringPeriodicity,
-        project_manager_employee_id: people.projectManagerEmployeeId,
-        team: JSON.stringify(people.team),
-        currency: input.currency,
-        profit_basis_points: input.profitBasisPoints,
-        max_per_project_minor: money(maxPerProjectMinor),
-        effect_repeatability: input.effectRepeatability,
-        payments: JSON.stringify(payments),
+        ...writtenColumns(input, people, goalIds, maxPerProjectMinor, payments),
         history: JSON.stringify([entry]),
         created_by: user.id,
         created_at: eb.fn<Date>('clock_timestamp'),
@@ -571,23 +578,7 @@ export async function updateProject(tx: Queryable, member: Membership, user: Use
     await tx.kysely
       .updateTable('projects')
       .set((eb) => ({
-        name: input.name,
-        problem: input.problem,
-        type: input.type,
-        business_customer_employee_id: people.businessCustomerEmployeeId,
-        goal_ids: goalIds,
-        baseline_metric: metricJson(input.baselineMetric),
-        target_metric: metricJson(input.targetMetric),
-        completion_date: input.completionDate,
-        reporting_frequency: input.reportingFrequency,
-        post_monitoring_periodicity: input.postMonitoringPeriodicity,
-        project_manager_employee_id: people.projectManagerEmployeeId,
-        team: JSON.stringify(people.team),
-        currency: input.currency,
-        profit_basis_points: input.profitBasisPoints,
-        max_per_project_minor: money(maxPerProjectMinor),
-        effect_repeatability: input.effectRepeatability,
-        payments: JSON.stringify(payments),
+        ...writtenColumns(input, people, goalIds, maxPerProjectMinor, payments),
         history: JSON.stringify([...row.history, entry]),
         updated_at: eb.fn<Date>('clock_timestamp'),
       }))
