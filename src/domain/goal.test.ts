@@ -13,9 +13,11 @@ import {
   type GoalView,
   availableGoalActions,
   canCreateGoal,
+  GOAL_CREATE_ROLES,
   canEditGoal,
   goalTransition,
 } from './goal';
+import { PERMISSIONS } from './permissions';
 import { validate } from './validation';
 
 const CUSTOMER = 'user-customer';
@@ -151,6 +153,10 @@ describe('GOAL_TRANSITIONS', () => {
 });
 
 describe('canCreateGoal and canEditGoal', () => {
+  it('lets the same roles set a goal as the route permission the server checks first', () => {
+    expect([...PERMISSIONS['goal.create']].sort()).toEqual([...GOAL_CREATE_ROLES].sort());
+  });
+
   it('lets OWNER, CEO and TOP_MANAGER create a goal, and no other role', () => {
     for (const role of COMPANY_ROLES) expect(canCreateGoal([role]), role).toBe(role === 'OWNER' || role === 'CEO' || role === 'TOP_MANAGER');
     expect(canCreateGoal([])).toBe(false);

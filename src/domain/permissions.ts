@@ -97,6 +97,19 @@ export const PERMISSIONS = {
    * canReviseSuggestion), checked by the service on the proposal.
    */
   'suggestion.act': 'member',
+  /** Set a goal (canCreateGoal, src/domain/goal.ts). */
+  'goal.create': ['OWNER', 'CEO', 'TOP_MANAGER'],
+  /**
+   * Act on one goal (the owner's edit, the actions): any active member at the company's level; who may take
+   * which action is the goal's transition table (goalTransition), checked by the service on the locked goal.
+   */
+  'goal.act': 'member',
+  /**
+   * Create a project or act on one (edit, moves, completion, indicator reports): any active member at the
+   * company's level, since heads of departments and project managers are derived roles; who may do what is
+   * canCreateProject, isProjectLead and the project's transition table, checked by the service.
+   */
+  'project.act': 'member',
   /** Edit the company's details. */
   'company.edit': ['OWNER'],
   /** Download the verification invoice. */

@@ -70,6 +70,11 @@ try {
     filters: Object.fromEntries(Object.entries(filters).map(([filter, figures]) => [filter, { firstRow: spread(figures.firstRowMs), counted: spread(figures.countedMs), count: figures.count }])),
     queryAlone,
   });
+} catch (error) {
+  // The page's own errors say more than a timeout does.
+  const problems = browser.problems();
+  if (problems.length > 0) console.error(problems.join('\n'));
+  throw error;
 } finally {
   await browser.close();
   await new Promise<void>((resolve) => vite.httpServer.close(() => resolve()));

@@ -18,7 +18,7 @@ export const MAX_GOAL_LIST_LIMIT = 200;
 export const createGoalOperation = defineOperation({
   method: 'POST',
   path: '/companies/:companyId/goals',
-  permission: 'company.read',
+  permission: 'goal.create',
   input: GoalInput,
   async run(tx, { user, member, input, locale, once, now }) {
     // The role first: whoever may never set a goal hears so, whatever the company's readiness.
@@ -33,7 +33,7 @@ export const createGoalOperation = defineOperation({
 export const editGoalOperation = defineOperation({
   method: 'PATCH',
   path: '/companies/:companyId/goals/:goalId',
-  permission: 'company.read',
+  permission: 'goal.act',
   input: GoalInput,
   async run(tx, { user, member, params, input, locale, now }) {
     const outcome = await editGoal(tx, member, user, params.goalId ?? '', input, now);
@@ -45,7 +45,7 @@ export const editGoalOperation = defineOperation({
 export const goalActionOperation = defineOperation({
   method: 'POST',
   path: '/companies/:companyId/goals/:goalId/actions',
-  permission: 'company.read',
+  permission: 'goal.act',
   input: GoalActionInput,
   async run(tx, { user, member, params, input, locale, once, now }) {
     await once(`ready:${member.companyId}`, () => requireReadyToStart(tx, member.companyId));

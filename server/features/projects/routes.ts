@@ -24,7 +24,7 @@ function answer(outcome: ProjectOutcome, locale: OperationCall<unknown>['locale'
 export const createProjectOperation = defineOperation({
   method: 'POST',
   path: '/companies/:companyId/projects',
-  permission: 'company.read',
+  permission: 'project.act',
   input: ProjectInput,
   run: async (tx, { user, member, input, locale, once, now }) => answer(await createProject(tx, member, user, input, { now, once }), locale),
 });
@@ -33,7 +33,7 @@ export const createProjectOperation = defineOperation({
 export const updateProjectOperation = defineOperation({
   method: 'PATCH',
   path: '/companies/:companyId/projects/:projectId',
-  permission: 'company.read',
+  permission: 'project.act',
   input: ProjectInput,
   run: async (tx, { user, member, params, input, locale, now }) => answer(await updateProject(tx, member, user, params.projectId ?? '', input, now), locale),
 });
@@ -42,7 +42,7 @@ export const updateProjectOperation = defineOperation({
 export const transitionProjectOperation = defineOperation({
   method: 'POST',
   path: '/companies/:companyId/projects/:projectId/transitions',
-  permission: 'company.read',
+  permission: 'project.act',
   input: ProjectTransitionInput,
   run: async (tx, { user, member, params, input, locale, now }) => answer(await transitionProject(tx, member, user, params.projectId ?? '', input, now), locale),
 });
@@ -51,7 +51,7 @@ export const transitionProjectOperation = defineOperation({
 export const completeProjectOperation = defineOperation({
   method: 'POST',
   path: '/companies/:companyId/projects/:projectId/complete',
-  permission: 'company.read',
+  permission: 'project.act',
   input: ProjectCompleteInput,
   run: async (tx, { user, member, params, input, locale, now }) => answer(await completeProject(tx, member, user, params.projectId ?? '', input, now), locale),
 });
@@ -60,7 +60,7 @@ export const completeProjectOperation = defineOperation({
 export const reportIndicatorOperation = defineOperation({
   method: 'POST',
   path: '/companies/:companyId/projects/:projectId/indicators',
-  permission: 'company.read',
+  permission: 'project.act',
   input: ProjectIndicatorInput,
   run: async (tx, { user, member, params, input, locale, now }) => answer(await reportIndicator(tx, member, user, params.projectId ?? '', input, now), locale),
 });

@@ -166,6 +166,14 @@ export async function createSuggestion(tx: Queryable, member: Membership, user: 
     tx.kysely.selectFrom('departments').select(['id', 'name']).where('company_id', '=', member.companyId).where('id', '=', departmentId).executeTakeFirst(),
   );
   if (!department) throw invalidField('departmentId');
+  // A proposal may serve one of the company's goals (issue 12): one of another company, or none, names nothing.
+  const goalId = input.goalId?.toLowerCase() ?? null;
+  if (goalId !== null) {
+    const goal = await once(`goal:${member.companyId}:${goalId}`, () =>
+      tx.kysely.selectFrom('goals').select('id').where('company_id', '=', member.companyId).where('id', '=', goalId).executeTakeFirst(),
+    );
+    if (!goal) throw invalidField('goalId');
+  }
 
   const imageIds = input.imageIds.map((i) => i.toLowerCase());
   let images: ProposalImage[] = [];
@@ -210,7 +218,7 @@ export async function createSuggestion(tx: Queryable, member: Membership, user: 
         effect_amount_minor: input.effectEstimate ? String(input.effectEstimate.amountMinor) : null,
         effect_currency: input.effectEstimate?.currency ?? null,
         department_id: departmentId,
-        goal_id: input.goalId?.toLowerCase() ?? null,
+        goal_id: goalId,
         author_id: user.id,
         author_name: fullNameOf(user),
         due_at: dueDateOf(received.toISOString()),

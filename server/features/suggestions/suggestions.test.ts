@@ -73,12 +73,34 @@ describe('POST /companies/{companyId}/suggestions', () => {
       [input({ id: 'not-a-uuid' }), 'id'],
       [input({ departmentId: rival.departments.A }), 'departmentId'],
       [input({ imageIds: [randomUUID()] }), 'imageIds'],
+      [input({ goalId: randomUUID() }), 'goalId'],
     ] as const) {
       const res = await submit(author, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(Object.keys(json<{ errors: Record<string, string> }>(res).errors)).toContain(field);
     }
     expect(await count()).toBe(before);
+  });
+
+  it("serves one of the company's goals, and no goal of another company", async () => {
+    const goalOf = async (companyId: string) => {
+      const id = randomUUID();
+      await t.db.query(
+        `INSERT INTO goals (company_id, id, direction, scope, description, expected_result, indicator_value, indicator_unit, owner_goal,
+           start_date, end_date, business_customer_employee_id, process)
+         SELECT $1, $2, 'D', 'S', 'Desc', 'Result', 10, 'MINUTES', 'Goal', '2026-01-01', '2026-12-31', e.id, 'P'
+         FROM employees e WHERE e.company_id = $1 LIMIT 1`,
+        [companyId, id],
+      );
+      return id;
+    };
+    const [own, foreign] = [await goalOf(acme.companyId), await goalOf(rival.companyId)];
+    const served = await submit(author, input({ goalId: own.toUpperCase() }));
+    expect(served.statusCode).toBe(201);
+    expect(json<{ data: Suggestion }>(served).data.goalId).toBe(own);
+    const refused = await submit(author, input({ goalId: foreign }));
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(json<{ errors: Record<string, string> }>(refused).errors)).toEqual(['goalId']);
   });
 
   it('answers 404 for another company, a missing company and a malformed id', async () => {
