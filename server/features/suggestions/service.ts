@@ -153,7 +153,7 @@ export interface CreateSuggestionOptions {
   once?: Once;
 }
 
-const invalidField = (field: 'departmentId' | 'imageIds') => new AppError('validation', 400, { fieldErrors: { [field]: 'invalid' } });
+const invalidField = (field: 'departmentId' | 'goalId' | 'imageIds') => new AppError('validation', 400, { fieldErrors: { [field]: 'invalid' } });
 
 export async function createSuggestion(tx: Queryable, member: Membership, user: UserRow, input: SuggestionInput, options: CreateSuggestionOptions = {}): Promise<Suggestion> {
   const now = options.now ?? new Date();
