@@ -1,0 +1,287 @@
+// Finance calculates a project offline and it arrives (issue 12), in Chromium, Firefox ESR and WebKitGTK, with
+// the network cut by the test's own proxy (refused, then hanging) rather than any engine's offline switch. The
+// head of production has two projects waiting for calculation. The financial specialist opens the projects list
+// once online, then, with the network refused, calculates the first; with it hanging, the second. The screen
+// shows each calculated at once, while the server still has both calculating. The network returns and nobody
+// touches the device: both calculations reach the server once each, with exactly the amounts typed and who
+// calculated them, and the device's outbox lets go of them.
+// E2E_ENGINES=chromium,firefox,webkit picks the engines (all three by default). Nothing here waits on a fixed
+// time: every step waits for a state, with loose bounds so a busy machine stays green.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../src/domain/paths';
+import { apiGet, apiSignIn, type ServerSession } from './support/device';
+import { launchEngine, orWhileNavigating, signIn, waitForRoute, waitForSelector, waitForServiceWorkerControl, type Engine, type EngineName } from './support/engines';
+import { startProxy, type ProxyMode, type TcpProxy } from './support/proxy';
+import { startServer, type RunningServer } from './support/server';
+import { waitUntil } from './support/wait';
+
+const PASSWORD = 'demo1234';
+const HEAD = 'head@demo.local';
+const FINSPEC = 'finspec@demo.local';
+const ALL_ENGINES: EngineName[] = ['chromium', 'firefox', 'webkit'];
+const ENGINES = (process.env.E2E_ENGINES ?? ALL_ENGINES.join(','))
+  .split(',')
+  .map((name) => name.trim())
+  .filter((name): name is EngineName => (ALL_ENGINES as string[]).includes(name));
+
+/** What finance types, and what the server must hold for it in kopecks. */
+const COSTS_TEXT = '120000';
+const EFFECT_TEXT = '1500000,50';
+const COSTS_MINOR = 12_000_000;
+const EFFECT_MINOR = 150_000_050;
+
+interface ServerProject {
+  id: string;
+  status: string;
+  estimatedCostsMinor: number | null;
+  expectedEffect12mMinor: number | null;
+  history: Array<{ action: string; fromStatus: string | null; toStatus: string | null; byUserId: string | null }>;
+}
+
+function log(engine: EngineName, message: string): void {
+  console.log(`[project-offline] ${engine}: ${message}`);
+}
+
+async function apiPost<T>(serverUrl: string, session: ServerSession, path: string, body: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${serverUrl}/main-service/api/v1${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${session.accessToken}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(), Language: 'en' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function serverProject(serverUrl: string, session: ServerSession, id: string): Promise<ServerProject> {
+  const answer = await apiGet<{ data: ServerProject }>(serverUrl, session.accessToken, `/companies/${session.companyId}/projects/${id}`);
+  if (answer.status !== 200) throw new Error(`reading project ${id} answered ${answer.status}`);
+  return answer.body.data;
+}
+
+/** The status of each of `ids` in the device's mirror for its signed-in user ('' for a project it lacks). */
+async function mirroredProjects(engine: Engine, ids: string[]): Promise<string[]> {
+  return engine.evaluate(async (wanted) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('dashboard');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('indexedDB.open failed'));
+    });
+    try {
+      if (!db.objectStoreNames.contains('projects')) return wanted.map(() => '');
+      const rows = await new Promise<Array<{ id: string; status: string }>>((resolve, reject) => {
+        const request = db.transaction('projects', 'readonly').objectStore('projects').getAll();
+        request.onsuccess = () => resolve(request.result as Array<{ id: string; status: string }>);
+        request.onerror = () => reject(request.error ?? new Error('reading projects failed'));
+      });
+      return wanted.map((id) => rows.find((row) => row.id === id)?.status ?? '');
+    } finally {
+      db.close();
+    }
+  }, ids);
+}
+
+/** The device's outbox rows as { kind, status, entityKey }. */
+async function outboxRows(engine: Engine): Promise<Array<{ kind: string; status: string; entityKey: string }>> {
+  return engine.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('dashboard');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('indexedDB.open failed'));
+    });
+    try {
+      if (!db.objectStoreNames.contains('outbox')) return [];
+      const rows = await new Promise<Array<{ kind: string; status: string; entityKey: string }>>((resolve, reject) => {
+        const request = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+        request.onsuccess = () => resolve(request.result as Array<{ kind: string; status: string; entityKey: string }>);
+        request.onerror = () => reject(request.error ?? new Error('reading the outbox failed'));
+      });
+      return rows.map(({ kind, status, entityKey }) => ({ kind, status, entityKey }));
+    } finally {
+      db.close();
+    }
+  }, null);
+}
+
+/** Opens `path` inside the running app, as a tap on a link does (wouter follows history.pushState). */
+async function openInApp(engine: Engine, path: string): Promise<void> {
+  await engine.evaluate((to) => {
+    history.pushState(null, '', to);
+    return true;
+  }, path);
+}
+
+/** Waits for `selector`; on a timeout the error tells what was on screen instead. */
+async function waitOnScreen(engine: Engine, selector: string, timeoutMs = 30_000): Promise<void> {
+  try {
+    await waitForSelector(engine, selector, timeoutMs);
+  } catch (error) {
+    const screen = await orWhileNavigating(
+      engine.evaluate(
+        () =>
+          `${location.pathname} (worker ${navigator.serviceWorker.controller ? 'controls' : 'does not control'} the page; routes ${[...document.querySelectorAll('[data-route]')]
+            .map((element) => `${element.getAttribute('data-route')}:${element.innerHTML.length}`)
+            .join(',')}; last resources ${performance
+            .getEntriesByType('resource')
+            .slice(-8)
+            .map((entry) => entry.name.replace(location.origin, ''))
+            .join(' ')}): ${document.body.innerText.slice(0, 400)}`,
+        null,
+      ),
+      '(navigating)',
+    );
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; on screen: ${screen.replace(/\s+/g, ' ')}`, { cause: error });
+  }
+}
+
+/** The status the project page shows (its article's data-status), '' while it is not on screen. */
+async function statusOnScreen(engine: Engine): Promise<string> {
+  return orWhileNavigating(
+    engine.evaluate(() => document.querySelector('[data-route="Project"] article[data-status]')?.getAttribute('data-status') ?? '', null),
+    '',
+  );
+}
+
+/** Fills the field `name` of the project page; then checks the page holds what was typed. */
+async function fillField(engine: Engine, name: string, value: string): Promise<void> {
+  const selector = `[data-route="Project"] input[name="${name}"]`;
+  await engine.fill(selector, value);
+  await waitUntil(() => engine.evaluate(({ selector, value }) => document.querySelector<HTMLInputElement>(selector)?.value === value, { selector, value }), {
+    timeoutMs: 10_000,
+    intervalMs: 100,
+    message: `${name} to hold ${value} in ${engine.name}`,
+  });
+}
+
+let server: RunningServer;
+let head: ServerSession;
+let finspec: ServerSession;
+let headEmployeeId = '';
+
+beforeAll(async () => {
+  server = await startServer({ seedDemo: true, startTimeoutMs: 180_000 });
+  [head, finspec] = await Promise.all([apiSignIn(server.url, HEAD, PASSWORD), apiSignIn(server.url, FINSPEC, PASSWORD)]);
+  const employees = await apiGet<{ data: { items: Array<{ id: string; userId: string | null }> } }>(server.url, head.accessToken, `/companies/${head.companyId}/employees?limit=200`);
+  if (employees.status !== 200) throw new Error(`listing employees answered ${employees.status}`);
+  headEmployeeId = employees.body.data.items.find((employee) => employee.userId === head.userId)?.id ?? '';
+  if (!headEmployeeId) throw new Error('the demo head has no employee record');
+}, 200_000);
+
+afterAll(async () => {
+  await server?.stop();
+}, 60_000);
+
+for (const engineName of ENGINES) {
+  describe(`offline calculation in ${engineName}`, () => {
+    let proxy: TcpProxy;
+    let engine: Engine | undefined;
+    const ids: Record<Exclude<ProxyMode, 'up'>, string> = { refuse: '', hang: '' };
+
+    beforeAll(async () => {
+      for (const mode of ['refuse', 'hang'] as const) {
+        const created = await apiPost<{ data: { id: string } }>(server.url, head, `/companies/${head.companyId}/projects`, {
+          id: randomUUID(),
+          name: `Offline calculation (${mode}) in ${engineName} ${Date.now()}`,
+          problem: 'Переналадка линии занимает 40 минут',
+          imageIds: [],
+          type: 'ORGANIZATIONAL',
+          goalIds: [],
+          baselineMetric: { value: 40, unitId: 'MINUTES' },
+          targetMetric: { value: 15, unitId: 'MINUTES' },
+          completionDate: '2027-03-31',
+          reportingFrequency: 'MONTHLY',
+          postMonitoringPeriodicity: 'QUARTERLY',
+          projectManagerEmployeeId: headEmployeeId,
+          team: [],
+          currency: 'RUB',
+          profitBasisPoints: 1000,
+          maxPerProjectMinor: null,
+          effectRepeatability: 'RECURRING',
+          payments: [],
+        });
+        if (created.status !== 201) throw new Error(`creating a project answered ${created.status}: ${JSON.stringify(created.body)}`);
+        ids[mode] = created.body.data.id;
+        const sent = await apiPost<unknown>(server.url, head, `/companies/${head.companyId}/projects/${ids[mode]}/transitions`, { to: 'CALCULATING' });
+        if (sent.status !== 200) throw new Error(`sending a project for calculation answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+      }
+      proxy = await startProxy(server.port);
+      const launching = Date.now();
+      engine = await launchEngine(engineName);
+      log(engineName, `launched in ${Date.now() - launching} ms`);
+    }, 180_000);
+
+    afterAll(async () => {
+      await engine?.dispose().catch((error: unknown) => console.error(`disposing ${engineName} failed`, error));
+      await proxy?.close().catch((error: unknown) => console.error('closing the proxy failed', error));
+    }, 60_000);
+
+    it('calculates two projects offline (refused, then hanging) and both arrive once, as typed, when the network returns', async () => {
+      if (!engine) throw new Error('no browser');
+      const e = engine;
+      const began = Date.now();
+      const all = [ids.refuse, ids.hang];
+
+      await signIn(e, proxy.origin, FINSPEC, PASSWORD);
+      await waitForRoute(e, 'Dashboard', 30_000);
+      await waitForServiceWorkerControl(e, 'Dashboard');
+      // The list once online: the projects come onto the device, waiting for calculation.
+      await e.goto(`${proxy.origin}${paths.company.projects(finspec.companyId)}`);
+      await waitForRoute(e, 'Projects', 30_000);
+      await waitUntil(async () => (await orWhileNavigating(mirroredProjects(e, all), [])).every((status) => status === 'CALCULATING'), {
+        timeoutMs: 60_000,
+        intervalMs: 250,
+        message: `the two projects to be pulled onto the device in ${engineName}`,
+      });
+
+      for (const mode of ['refuse', 'hang'] as const) {
+        await proxy.set(mode);
+        await openInApp(e, paths.company.project(finspec.companyId, ids[mode]));
+        await waitOnScreen(e, '[data-route="Project"] [data-action="calculate"]');
+        expect(await statusOnScreen(e)).toBe('CALCULATING');
+        await e.click('[data-route="Project"] [data-action="calculate"]');
+        await waitForSelector(e, '[data-route="Project"] input[name="estimatedCosts"]');
+        await fillField(e, 'estimatedCosts', COSTS_TEXT);
+        await fillField(e, 'expectedEffect', EFFECT_TEXT);
+        await e.click('[data-route="Project"] [data-action="calculate-submit"]');
+        await waitUntil(async () => (await statusOnScreen(e)) === 'CALCULATED', {
+          timeoutMs: 30_000,
+          intervalMs: 200,
+          message: `the calculation on screen with the network ${mode === 'refuse' ? 'refused' : 'hanging'} in ${engineName}`,
+        });
+      }
+
+      // Nothing reached the server; both calculations wait in the device's outbox.
+      for (const id of all) expect((await serverProject(server.url, finspec, id)).status).toBe('CALCULATING');
+      const waiting = (await outboxRows(e)).filter((row) => all.some((id) => row.entityKey === `projects:${id}`));
+      expect(waiting.map((row) => row.entityKey).sort()).toEqual(all.map((id) => `projects:${id}`).sort());
+
+      // The network returns; nobody touches the device.
+      await proxy.set('up');
+      const restored = Date.now();
+      await waitUntil(
+        async () => {
+          const projects = await Promise.all(all.map((id) => serverProject(server.url, finspec, id)));
+          return projects.every((project) => project.status === 'CALCULATED');
+        },
+        { timeoutMs: 90_000, intervalMs: 500, message: `both calculations to reach the server in ${engineName}` },
+      );
+      log(engineName, `calculations on the server ${Date.now() - restored} ms after the network came back`);
+      await waitUntil(
+        async () => {
+          const rows = await orWhileNavigating(outboxRows(e), null);
+          return rows !== null && !rows.some((row) => all.some((id) => row.entityKey === `projects:${id}`));
+        },
+        { timeoutMs: 60_000, intervalMs: 250, message: `the outbox to let go of both calculations in ${engineName}` },
+      );
+
+      // Each calculation arrived once, as typed, by the financial specialist.
+      for (const id of all) {
+        const project = await serverProject(server.url, finspec, id);
+        expect(project).toMatchObject({ status: 'CALCULATED', estimatedCostsMinor: COSTS_MINOR, expectedEffect12mMinor: EFFECT_MINOR });
+        const calculated = project.history.filter((entry) => entry.toStatus === 'CALCULATED');
+        expect(calculated).toHaveLength(1);
+        expect(calculated[0]).toMatchObject({ action: 'TRANSITION', fromStatus: 'CALCULATING', byUserId: finspec.userId });
+      }
+      log(engineName, `the whole scenario took ${Date.now() - began} ms`);
+    }, 400_000);
+  });
+}
