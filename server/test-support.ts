@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { API_PREFIX } from '../src/domain/paths';
 import type { RegistrationInput } from '../src/domain/auth';
 import { buildApp } from './app';
@@ -105,6 +106,52 @@ export async function createTestApp(overrides: Partial<Config> = {}, database?: 
       runners.delete(ctx.jobs);
       await app.close();
       await owned?.close();
+    },
+  };
+}
+
+/** The app of a whole test file (see testAppPerFile), with its database (for a second connection); it closes itself. */
+export interface FileTestApp extends Omit<TestApp, 'close'> {
+  readonly database: TestDatabase;
+}
+
+/**
+ * One app on a database of its own for every test of the calling file: opened in `beforeAll`, closed with its
+ * database in `afterAll` (both registered here, so call it at the top of the file). `options.clock` is the
+ * server's time (a manual clock the tests move). Read it from tests and hooks only, once it is open.
+ */
+export function testAppPerFile(options: { clock?: Clock; config?: Partial<Config> } = {}): FileTestApp {
+  let opened: { t: TestApp; database: TestDatabase } | undefined;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    opened = { database, t: await createTestApp(options.config ?? {}, database, options.clock ? { clock: options.clock } : {}) };
+  });
+  afterAll(async () => {
+    await opened?.t.close();
+    await opened?.database.close();
+  });
+  const open = () => {
+    if (!opened) throw new Error('the test app opens in beforeAll: use it inside a test or a hook');
+    return opened;
+  };
+  return {
+    get app() {
+      return open().t.app;
+    },
+    get ctx() {
+      return open().t.ctx;
+    },
+    get db() {
+      return open().t.db;
+    },
+    get config() {
+      return open().t.config;
+    },
+    get printed() {
+      return open().t.printed;
+    },
+    get database() {
+      return open().database;
     },
   };
 }

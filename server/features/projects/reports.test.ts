@@ -3,28 +3,18 @@
 // left alone, and one notification each however many runners or passes run at once.
 
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProjectStatus } from '../../../src/domain/project';
 import { createManualClock } from '../../clock';
 import { createJobRunner, recurringKey } from '../../jobs/runner';
-import { createTestApp, createTestDatabase, mailsTo, openSameDatabase, type TestApp, type TestDatabase } from '../../test-support';
+import { mailsTo, openSameDatabase, testAppPerFile } from '../../test-support';
 import { createCompany, type Fixture } from '../suggestions/fixtures';
 import { PROJECT_REPORT_JOB_HANDLERS, PROJECT_REPORT_RECURRING, PROJECT_REPORTS_JOB, runProjectReportPass } from './reports';
 
 const START = new Date('2026-07-01T08:00:00Z');
 const clock = createManualClock(START);
 
-let database: TestDatabase;
-let t: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await createTestApp({}, database, { clock });
-});
-afterAll(async () => {
-  await t.close();
-  await database.close();
-});
+const t = testAppPerFile({ clock });
 
 interface Cast {
   company: Fixture;
@@ -82,7 +72,7 @@ async function runJobsAt(when: Date): Promise<void> {
 
 /** Two passes over one database at once, from two connections. */
 async function twoPassesAt(now: Date, batch?: number) {
-  const second = await openSameDatabase(database);
+  const second = await openSameDatabase(t.database);
   try {
     return await Promise.all([runProjectReportPass(t.db, now, { batch }), runProjectReportPass(second.db, now, { batch })]);
   } finally {
@@ -209,7 +199,7 @@ describe('the indicator-report job', () => {
     for (const id of overdue) expect((await notices(id)).map((n) => n.kind), id).toEqual(['PROJECT_REPORT_OVERDUE']);
 
     // Two job runners (two server processes) polling at the same time the day after.
-    const second = await openSameDatabase(database);
+    const second = await openSameDatabase(t.database);
     try {
       const runnerClock = createManualClock(at('2026-09-16T09:00:00Z'));
       const log = { error: () => undefined, warn: () => undefined };

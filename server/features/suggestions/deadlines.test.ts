@@ -4,11 +4,11 @@
 // passes run at once.
 
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dueDateOf, type SuggestionHistoryEntry } from '../../../src/domain/suggestion';
 import { createManualClock } from '../../clock';
 import { createJobRunner, recurringKey } from '../../jobs/runner';
-import { createTestApp, createTestDatabase, mailsTo, openSameDatabase, type TestApp, type TestDatabase } from '../../test-support';
+import { mailsTo, openSameDatabase, testAppPerFile } from '../../test-support';
 import { createCompany, type Fixture } from './fixtures';
 import { DEADLINE_JOB_HANDLERS, DEADLINE_RECURRING, runDeadlinePass, SUGGESTION_DEADLINES_JOB } from './deadlines';
 
@@ -16,17 +16,7 @@ const DAY = 24 * 3600 * 1000;
 const START = new Date('2026-07-01T08:00:00Z');
 const clock = createManualClock(START);
 
-let database: TestDatabase;
-let t: TestApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  t = await createTestApp({}, database, { clock });
-});
-afterAll(async () => {
-  await t.close();
-  await database.close();
-});
+const t = testAppPerFile({ clock });
 
 async function person(name: string, locale: 'ru' | 'en' = 'en') {
   const email = `${name}.${randomUUID()}@example.com`;
@@ -120,7 +110,7 @@ describe('the deadline job', () => {
     expect(reminded.escalation_level).toBe(0);
 
     // Another pass, a pass of another process and the next scheduled run: nothing more.
-    const second = await openSameDatabase(database);
+    const second = await openSameDatabase(t.database);
     try {
       await Promise.all([runDeadlinePass(t.db, clock.now()), runDeadlinePass(second.db, clock.now())]);
     } finally {
@@ -229,7 +219,7 @@ describe('the deadline job', () => {
     const submitted = clock.now();
     const ids: string[] = [];
     for (let i = 0; i < 25; i += 1) ids.push(await propose(c, `Batch ${i}`));
-    const second = await openSameDatabase(database);
+    const second = await openSameDatabase(t.database);
     try {
       // Two passes over one database at the same time, in small batches so that their claims interleave.
       const reminderTime = new Date(submitted.getTime() + 3 * DAY);

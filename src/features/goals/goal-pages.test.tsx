@@ -1,23 +1,18 @@
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
-import { Route, Router, Switch } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { Route, Switch } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import en from '../../../locales/en.json';
-import ru from '../../../locales/ru.json';
 import type { Goal } from '../../domain/goal';
 import type { CurrentUser } from '../../domain/user';
-import { AppStateProvider } from '../../lib/app-state';
 import { getAppDatabase } from '../../lib/db/database';
-import { DialogProvider } from '../../ui/dialog';
 import GoalActionResultPage from './pages/goal-action-result-page';
 import GoalCreatePage from './pages/goal-create-page';
 import GoalCreateResultPage from './pages/goal-create-result-page';
 import GoalPage from './pages/goal-page';
 import GoalsPage from './pages/goals-page';
 import { GOAL_ACTION_KIND, GOAL_EDIT_KIND } from './store';
+import { clearAppDatabase, renderPage, testUser } from '../../../tests/fixtures/render-page';
 import { employeeRow, goalRow, projectRow, suggestionRow } from '../../../tests/fixtures/rows';
 
 const OWNER = '00000000-0000-4000-8000-0000000000a1';
@@ -31,33 +26,7 @@ const AT = '2026-03-01T10:00:00.000Z';
 const goalPath = `/companies/${COMPANY}/goals/${GOAL}`;
 
 function userOf(id: string, fullName: string, roles: string[]): CurrentUser {
-  return {
-    id,
-    email: `${id}@example.ru`,
-    telephone: null,
-    hrInviterData: null,
-    department: null,
-    company: null,
-    fullName,
-    firstName: fullName,
-    lastName: fullName,
-    middleName: null,
-    position: null,
-    otherPosition: null,
-    mainGoal: null,
-    role: 'EMPLOYEE',
-    email_verified_at: AT,
-    active: true,
-    username: `${id}@example.ru`,
-    authorities: [],
-    emailVerified: true,
-    accountNonExpired: true,
-    accountNonLocked: true,
-    credentialsNonExpired: true,
-    enabled: true,
-    locale: 'en',
-    companies: [{ id: COMPANY, name: 'Завод', roles }],
-  } satisfies CurrentUser;
+  return testUser(id, fullName, roles, { companyId: COMPANY });
 }
 
 const owner = userOf(OWNER, 'Собственников Олег', ['OWNER']);
@@ -90,33 +59,21 @@ async function seed(ownerUserId: string, goals: Goal[] = [goal()]) {
   await db.goals.bulkPut(goals.map((row) => ({ ...row, ownerUserId })));
 }
 
-beforeEach(async () => {
-  const db = getAppDatabase();
-  await Promise.all([db.employees.clear(), db.units.clear(), db.goals.clear(), db.projects.clear(), db.suggestions.clear(), db.outbox.clear()]);
-});
+beforeEach(clearAppDatabase);
 afterEach(cleanup);
 
 function renderAt(path: string, user: CurrentUser, locale: 'en' | 'ru' = 'en') {
-  const [pathname = path, search = ''] = path.split('?');
-  const location = memoryLocation({ path: pathname, searchPath: search, record: true });
-  render(
-    <IntlProvider locale={locale} messages={locale === 'ru' ? ru : en}>
-      <AppStateProvider user={user} config={{ units: [], enums: {}, supportLink: '' }} reloadUser={() => Promise.resolve()}>
-        <DialogProvider>
-          <Router hook={location.hook}>
-            <Switch>
-              <Route path="/companies/:companyId/goals" component={GoalsPage} />
-              <Route path="/companies/:companyId/goals/create" component={GoalCreatePage} />
-              <Route path="/companies/:companyId/goals/create-result" component={GoalCreateResultPage} />
-              <Route path="/companies/:companyId/goals/:goalId" component={GoalPage} />
-              <Route path="/companies/:companyId/goals/:goalId/action-result" component={GoalActionResultPage} />
-            </Switch>
-          </Router>
-        </DialogProvider>
-      </AppStateProvider>
-    </IntlProvider>,
+  return renderPage(
+    path,
+    <Switch>
+      <Route path="/companies/:companyId/goals" component={GoalsPage} />
+      <Route path="/companies/:companyId/goals/create" component={GoalCreatePage} />
+      <Route path="/companies/:companyId/goals/create-result" component={GoalCreateResultPage} />
+      <Route path="/companies/:companyId/goals/:goalId" component={GoalPage} />
+      <Route path="/companies/:companyId/goals/:goalId/action-result" component={GoalActionResultPage} />
+    </Switch>,
+    { user, locale },
   );
-  return location;
 }
 
 describe('the goals list', () => {

@@ -7,44 +7,20 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Goal, type GoalActionInput, type GoalInput } from '../../domain/goal';
-import type { MemberView } from '../../domain/permissions';
 import { Project } from '../../domain/project';
 import { Suggestion, type EmployeeRow } from '../../domain/suggestion';
 import { Unit } from '../../domain/user';
 import { useAppConfig, useCurrentUser } from '../../lib/app-state';
-import { getAppDatabase, type OutboxRow, type OutboxStatus } from '../../lib/db/database';
+import { getAppDatabase, type OutboxStatus } from '../../lib/db/database';
 import { EmployeeRowCheck } from '../../lib/db/employee-rows';
-import { StoredOutboxRow, checkRows } from '../../lib/db/rows';
+import { checkRows } from '../../lib/db/rows';
+import { useMemberRoles } from '../../lib/member-view';
 import { afterEnqueue } from '../../lib/offline';
+import { unsentRowsByKey } from '../../lib/outbox/entity-state';
 import { StorageQuotaError, entityKeyOf } from '../../lib/outbox/outbox';
 import { FormError } from '../../ui/form';
 import { employeeNameOf } from './list';
 import { GoalRefusedError, actOnGoal, createGoal, editGoal, type GoalContext } from './store';
-
-/** The signed-in user as the goal rules see them in `companyId`: their id and their roles there. */
-export function useGoalMember(companyId: string): Pick<MemberView, 'userId' | 'roles'> {
-  const user = useCurrentUser();
-  return useMemo(
-    () => ({ userId: user.id, roles: user.companies?.find((company) => company.id === companyId)?.roles ?? [] }),
-    [companyId, user.companies, user.id],
-  );
-}
-
-const worst: Record<OutboxStatus, number> = { pending: 0, sending: 1, conflict: 2, failed: 3 };
-
-/** The most troubled unsent row of each of these entities. */
-async function unsentByKey(ownerUserId: string, keys: readonly string[]): Promise<Map<string, OutboxRow>> {
-  const stored = await getAppDatabase()
-    .outbox.where('[ownerUserId+entityKey]')
-    .anyOf(keys.map((key) => [ownerUserId, key]))
-    .toArray();
-  const map = new Map<string, OutboxRow>();
-  for (const row of checkRows(StoredOutboxRow, stored, 'outbox').rows) {
-    const seen = map.get(row.entityKey);
-    if (!seen || worst[row.status] > worst[seen.status]) map.set(row.entityKey, row);
-  }
-  return map;
-}
 
 export interface GoalItem {
   goal: Goal;
@@ -65,7 +41,7 @@ export function useCompanyGoals(companyId: string): CompanyGoals | undefined {
     const db = getAppDatabase();
     const stored = await db.goals.where('[ownerUserId+companyId]').equals([userId, companyId]).toArray();
     const goals = checkRows(Goal, stored, 'goals').rows;
-    const unsent = await unsentByKey(userId, goals.map((goal) => entityKeyOf('goals', goal.id)));
+    const unsent = await unsentRowsByKey(db, userId, goals.map((goal) => entityKeyOf('goals', goal.id)));
     const customerIds = [...new Set(goals.map((goal) => goal.businessCustomerEmployeeId))];
     const found = await db.employees.bulkGet(customerIds.map((id) => [userId, id] as [string, string]));
     const customers = new Map(checkRows(EmployeeRowCheck, found.filter((row) => row !== undefined), 'employees').rows.map((row) => [row.id, row]));
@@ -95,7 +71,7 @@ export function useGoal(companyId: string, goalId: string): GoalView | null | un
     if (!goal || goal.companyId !== companyId) return null;
     const key = entityKeyOf('goals', goalId);
     const [unsent, customerRow, suggestionRows, projectRows] = await Promise.all([
-      unsentByKey(userId, [key]),
+      unsentRowsByKey(db, userId, [key]),
       db.employees.get([userId, goal.businessCustomerEmployeeId]),
       db.suggestions
         .where('[ownerUserId+companyId+goalId+dueAt]')
@@ -176,7 +152,7 @@ export interface GoalActions {
  */
 export function useGoalActions(companyId: string): GoalActions {
   const user = useCurrentUser();
-  const member = useGoalMember(companyId);
+  const member = useMemberRoles(companyId);
   const intl = useIntl();
   return useMemo(() => {
     const context: GoalContext = { db: getAppDatabase(), actor: { id: user.id, fullName: user.fullName }, member, afterWrite: afterEnqueue };

@@ -6,34 +6,13 @@
 import type { MessageDescriptor } from 'react-intl';
 import { paths } from '../../domain/paths';
 import type { OutboxRow } from '../../lib/db/database';
+import { labelTextOf, rowEntityOf, stringFieldOf, type RowEntity } from '../../lib/outbox/kind-helpers';
 import { goalTitleOf } from './list';
 import { GOAL_ACTION_KIND, GOAL_CREATE_KIND, GOAL_EDIT_KIND, storeSentGoal } from './store';
 
 /** The company and goal of a row ('/api/v1/companies/{c}/goals' with the goal in its entity key, or '.../goals/{g}[/actions]'). */
-function goalOf(row: OutboxRow): { companyId: string; goalId: string } | null {
-  const match = /^\/api\/v1\/companies\/([^/]+)\/goals(?:\/([^/]+)(?:\/actions)?)?$/.exec(row.path);
-  if (!match?.[1]) return null;
-  const fromKey = row.entityKey.startsWith('goals:') ? row.entityKey.slice('goals:'.length) : '';
-  try {
-    const goalId = match[2] ? decodeURIComponent(match[2]) : fromKey;
-    return goalId === '' ? null : { companyId: decodeURIComponent(match[1]), goalId };
-  } catch {
-    // A path this app never writes: then there is no goal to lead to.
-    return null;
-  }
-}
-
-function stringField(value: unknown, name: string): string {
-  if (typeof value !== 'object' || value === null) return '';
-  const field: unknown = (value as Record<string, unknown>)[name];
-  return typeof field === 'string' ? field : '';
-}
-
-/** Long comments are cut for the one-line label (the goal page shows them whole). */
-const LABEL_COMMENT_MAX = 160;
-function shortened(text: string): string {
-  const trimmed = text.trim().replace(/\s+/g, ' ');
-  return trimmed.length > LABEL_COMMENT_MAX ? `${trimmed.slice(0, LABEL_COMMENT_MAX - 1)}…` : trimmed;
+function goalOf(row: OutboxRow): RowEntity | null {
+  return rowEntityOf(row, /^\/api\/v1\/companies\/([^/]+)\/goals(?:\/([^/]+)(?:\/actions)?)?$/, 'goals');
 }
 
 function titleValues(source: unknown): Record<string, string> {
@@ -45,13 +24,13 @@ const viewLabel: MessageDescriptor = { id: 'outbox.view.goal', defaultMessage: '
 
 function goalHref(row: OutboxRow): string | null {
   const goal = goalOf(row);
-  return goal === null ? null : paths.company.goal(encodeURIComponent(goal.companyId), encodeURIComponent(goal.goalId));
+  return goal === null ? null : paths.company.goal(encodeURIComponent(goal.companyId), encodeURIComponent(goal.entityId));
 }
 
 /** The goal form, filled from the device's copy (`?edit=<goal id>`), which revises a refused row under a new key. */
 function editFormHref(row: OutboxRow): string | null {
   const goal = goalOf(row);
-  return goal === null ? null : `${paths.company.goalsCreate(encodeURIComponent(goal.companyId))}?edit=${encodeURIComponent(goal.goalId)}`;
+  return goal === null ? null : `${paths.company.goalsCreate(encodeURIComponent(goal.companyId))}?edit=${encodeURIComponent(goal.entityId)}`;
 }
 
 const createLabel: MessageDescriptor = { id: 'outbox.kind.goalCreate', defaultMessage: 'Goal{hasTitle, select, yes { “{title}”} other {}}' };
@@ -92,8 +71,8 @@ export const goalActionOutboxKind = {
   kind: GOAL_ACTION_KIND,
   label: actionLabel,
   labelValues: (row: OutboxRow, entity?: unknown): Record<string, string> => {
-    const comment = shortened(stringField(row.body, 'comment'));
-    return { ...titleValues(entity), action: stringField(row.body, 'action'), comment, hasComment: comment === '' ? 'no' : 'yes' };
+    const comment = labelTextOf(stringFieldOf(row.body, 'comment'));
+    return { ...titleValues(entity), action: stringFieldOf(row.body, 'action'), comment, hasComment: comment === '' ? 'no' : 'yes' };
   },
   editHref: (): string | null => null,
   viewHref: goalHref,

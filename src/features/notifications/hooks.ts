@@ -5,11 +5,11 @@
 // user's context.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback } from 'react';
-import { DepartmentRow } from '../../domain/suggestion';
 import { SUGGESTION_REVIEW_OVERRIDE_ROLES, canSeeAllSuggestions, hasAnyRole, type Roles } from '../../domain/permissions';
 import { useCurrentUser } from '../../lib/app-state';
 import { useCurrentCompany } from '../../lib/current-company';
 import { getAppDatabase } from '../../lib/db/database';
+import { headedDepartmentIds } from '../../lib/member-view';
 import { afterEnqueue } from '../../lib/offline';
 import { countUnread, listNotifications, markAllNotificationsRead, markNotificationsRead, type NotificationList } from './store';
 
@@ -65,12 +65,7 @@ export function useReviewAccess(userId: string, companyId: string, roles: Roles)
   return useLiveQuery(async () => {
     const memberRoles = rolesKey === '' ? [] : rolesKey.split(',');
     if (hasAnyRole(memberRoles, SUGGESTION_REVIEW_OVERRIDE_ROLES)) return 'decide';
-    const headed = await getAppDatabase()
-      .departments.where('[ownerUserId+companyId]')
-      .equals([userId, companyId])
-      .filter((row) => DepartmentRow.is(row) && row.headUserId === userId)
-      .count();
-    if (headed > 0) return 'decide';
+    if ((await headedDepartmentIds(getAppDatabase(), userId, companyId)).length > 0) return 'decide';
     return canSeeAllSuggestions(memberRoles) ? 'see' : null;
   }, [userId, companyId, rolesKey]);
 }

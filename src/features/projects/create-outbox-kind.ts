@@ -6,39 +6,23 @@
 import type { MessageDescriptor } from 'react-intl';
 import { paths } from '../../domain/paths';
 import type { OutboxRow } from '../../lib/db/database';
+import { rowEntityOf, stringFieldOf, type RowEntity } from '../../lib/outbox/kind-helpers';
 import { PROJECT_CREATE_KIND, PROJECT_EDIT_KIND, storeSentProject } from './store';
 
 /** The company and project of a row ('/api/v1/companies/{c}/projects' with the entity key, or '.../projects/{p}'). */
-function projectOf(row: OutboxRow): { companyId: string; projectId: string } | null {
-  const match = /^\/api\/v1\/companies\/([^/]+)\/projects(?:\/([^/]+))?$/.exec(row.path);
-  if (!match?.[1]) return null;
-  const fromKey = row.entityKey.startsWith('projects:') ? row.entityKey.slice('projects:'.length) : '';
-  try {
-    const projectId = match[2] ? decodeURIComponent(match[2]) : fromKey;
-    return projectId === '' ? null : { companyId: decodeURIComponent(match[1]), projectId };
-  } catch {
-    // A path this app never writes: then there is nowhere to go.
-    return null;
-  }
-}
-
-/** The name the user typed; the body is stored data, so it is checked, not trusted. */
-function nameOf(row: OutboxRow): string {
-  const body: unknown = row.body;
-  if (typeof body !== 'object' || body === null) return '';
-  const name: unknown = (body as Record<string, unknown>).name;
-  return typeof name === 'string' ? name : '';
+function projectOf(row: OutboxRow): RowEntity | null {
+  return rowEntityOf(row, /^\/api\/v1\/companies\/([^/]+)\/projects(?:\/([^/]+))?$/, 'projects');
 }
 
 /** The project form filled from the device's copy of the project, which revises or re-queues it. */
 function editHref(row: OutboxRow): string | null {
   const project = projectOf(row);
-  return project === null ? null : `${paths.company.projectsCreate(encodeURIComponent(project.companyId))}?edit=${encodeURIComponent(project.projectId)}`;
+  return project === null ? null : `${paths.company.projectsCreate(encodeURIComponent(project.companyId))}?edit=${encodeURIComponent(project.entityId)}`;
 }
 
 function viewHref(row: OutboxRow): string | null {
   const project = projectOf(row);
-  return project === null ? null : paths.company.project(encodeURIComponent(project.companyId), encodeURIComponent(project.projectId));
+  return project === null ? null : paths.company.project(encodeURIComponent(project.companyId), encodeURIComponent(project.entityId));
 }
 
 const viewLabel: MessageDescriptor = { id: 'outbox.view.project', defaultMessage: 'Open the project' };
@@ -48,7 +32,7 @@ const createLabel: MessageDescriptor = { id: 'outbox.kind.projectCreate', defaul
 export const projectCreateOutboxKind = {
   kind: PROJECT_CREATE_KIND,
   label: createLabel,
-  labelValues: (row: OutboxRow): Record<string, string> => ({ name: nameOf(row) }),
+  labelValues: (row: OutboxRow): Record<string, string> => ({ name: stringFieldOf(row.body, 'name') }),
   editHref,
   viewHref,
   viewLabel,
@@ -62,7 +46,7 @@ const editLabel: MessageDescriptor = { id: 'outbox.kind.projectEdit', defaultMes
 export const projectEditOutboxKind = {
   kind: PROJECT_EDIT_KIND,
   label: editLabel,
-  labelValues: (row: OutboxRow): Record<string, string> => ({ name: nameOf(row) }),
+  labelValues: (row: OutboxRow): Record<string, string> => ({ name: stringFieldOf(row.body, 'name') }),
   editHref,
   viewHref,
   viewLabel,

@@ -13,7 +13,7 @@ import { getAppDatabase } from '../../lib/db/database';
 import { EmployeeRowCheck } from '../../lib/db/employee-rows';
 import { checkRows } from '../../lib/db/rows';
 import { afterEnqueue } from '../../lib/offline';
-import { StorageQuotaError, entityKeyOf } from '../../lib/outbox/outbox';
+import { StorageQuotaError } from '../../lib/outbox/outbox';
 import { FormError } from '../../ui/form';
 import type { ProjectFormOptions } from './components/project-form';
 import { ProjectRefusedError, createProject, editProject, employeeName, type ProjectDraft, type ProjectPhotoInput } from './store';
@@ -103,27 +103,8 @@ export function useLocalProject(companyId: string, projectId: string | null): Pr
   }, [userId, companyId, projectId]);
 }
 
-/** The draft the form edits, from a project. */
-export function draftOfProject(project: Project): ProjectDraft {
-  return {
-    name: project.name,
-    problem: project.problem,
-    type: project.type,
-    businessCustomerEmployeeId: project.businessCustomerEmployeeId,
-    goalIds: [...project.goalIds],
-    baselineMetric: project.baselineMetric,
-    targetMetric: project.targetMetric,
-    completionDate: project.completionDate,
-    reportingFrequency: project.reportingFrequency,
-    postMonitoringPeriodicity: project.postMonitoringPeriodicity,
-    projectManagerEmployeeId: project.projectManagerEmployeeId,
-    team: project.team.map((member) => ({ employeeId: member.employeeId, role: member.role })),
-    currency: project.currency,
-    profitBasisPoints: project.profitBasisPoints,
-    maxPerProjectMinor: project.maxPerProjectMinor,
-    effectRepeatability: project.effectRepeatability,
-  };
-}
+/** The draft the form edits, from a project (the store's, which the payments' PATCH builds on too). */
+export { draftOfProject } from './store';
 
 export interface ProjectFormActions {
   create: (draft: ProjectDraft, photos: ProjectPhotoInput[], suggestionId: string | null) => Promise<string>;
@@ -191,13 +172,4 @@ export function useProjectFormActions(companyId: string, member: MemberView | un
       edit: (projectId, draft) => Promise.resolve().then(() => editProject(context(), companyId, projectId, draft)).catch(explain),
     };
   }, [companyId, intl, member, user.fullName, user.id]);
-}
-
-/** Whether the project has a change waiting in the outbox (its creation, say). Undefined while loading. */
-export function useProjectUnsent(projectId: string | null): boolean | undefined {
-  const { id: userId } = useCurrentUser();
-  return useLiveQuery(async () => {
-    if (projectId === null || projectId === '') return false;
-    return (await getAppDatabase().outbox.where('[ownerUserId+entityKey]').equals([userId, entityKeyOf('projects', projectId)]).count()) > 0;
-  }, [userId, projectId]);
 }

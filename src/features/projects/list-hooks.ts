@@ -2,31 +2,10 @@
 // list.ts. The ids of the whole list are index keys; rows are read only for the window on screen.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import type { MemberView } from '../../domain/permissions';
 import type { ProjectListFilter } from '../../domain/project';
-import { DepartmentRow } from '../../domain/suggestion';
 import { useCurrentUser } from '../../lib/app-state';
 import { getAppDatabase } from '../../lib/db/database';
-import { checkRows } from '../../lib/db/rows';
 import { countProjectsByFilter, listProjectIds, loadProjectWindow, type ProjectListRow } from './list';
-
-/**
- * The signed-in member as the rules see them in this company: roles from the user's company list, headed
- * departments from the mirrored departments' heads. Undefined while loading.
- */
-export function useProjectMember(companyId: string): MemberView | undefined {
-  const user = useCurrentUser();
-  const roles = useMemo(() => user.companies?.find((company) => company.id === companyId)?.roles ?? [], [user.companies, companyId]);
-  const departments = useLiveQuery(async () => {
-    const stored = await getAppDatabase().departments.where('[ownerUserId+companyId]').equals([user.id, companyId]).toArray();
-    return checkRows(DepartmentRow, stored, 'departments').rows;
-  }, [user.id, companyId]);
-  return useMemo(() => {
-    if (!departments) return undefined;
-    const headOfDepartmentIds = departments.filter((department) => department.headUserId === user.id).map((department) => department.id);
-    return { userId: user.id, roles, headOfDepartmentIds };
-  }, [departments, roles, user.id]);
-}
 
 /** How many ids the first screen reads before the whole list is counted. */
 export const FIRST_SCREEN_IDS = 60;

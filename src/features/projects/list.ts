@@ -9,9 +9,10 @@
 //   order read backwards), so a project just created or edited on the device leads the list.
 import Dexie from 'dexie';
 import { PROJECT_FILTER_STATUSES, PROJECT_LIST_FILTERS, Project, type ProjectListFilter, type ProjectStatus } from '../../domain/project';
-import type { AppDatabase, OutboxRow, OutboxStatus } from '../../lib/db/database';
+import type { AppDatabase, OutboxStatus } from '../../lib/db/database';
 import { EmployeeRowCheck } from '../../lib/db/employee-rows';
-import { StoredOutboxRow, checkRows } from '../../lib/db/rows';
+import { checkRows } from '../../lib/db/rows';
+import { unsentRowsByKey } from '../../lib/outbox/entity-state';
 import { entityKeyOf } from '../../lib/outbox/outbox';
 import { employeeName } from './store';
 
@@ -112,8 +113,6 @@ export interface ProjectListRow {
   managerName: string | null;
 }
 
-const worst: Record<OutboxStatus, number> = { pending: 0, sending: 1, conflict: 2, failed: 3 };
-
 /**
  * The rows of these ids (one bulkGet), checked with their struct, and the user's unsent changes of them (the most
  * troubled one each). An id whose row is gone, unreadable or of another company is missing from the map.
@@ -121,18 +120,10 @@ const worst: Record<OutboxStatus, number> = { pending: 0, sending: 1, conflict: 
 export async function loadProjectWindow(db: AppDatabase, ownerUserId: string, companyId: string, ids: readonly string[]): Promise<Map<string, ProjectListRow>> {
   if (ids.length === 0) return new Map();
   const keys: Key[] = ids.map((id) => [ownerUserId, id]);
-  const [stored, outbox] = await Promise.all([
+  const [stored, unsent] = await Promise.all([
     db.projects.bulkGet(keys),
-    db.outbox
-      .where('[ownerUserId+entityKey]')
-      .anyOf(ids.map((id) => [ownerUserId, entityKeyOf('projects', id)]))
-      .toArray(),
+    unsentRowsByKey(db, ownerUserId, ids.map((id) => entityKeyOf('projects', id))),
   ]);
-  const unsent = new Map<string, OutboxRow>();
-  for (const row of checkRows(StoredOutboxRow, outbox, 'outbox').rows) {
-    const seen = unsent.get(row.entityKey);
-    if (!seen || worst[row.status] > worst[seen.status]) unsent.set(row.entityKey, row);
-  }
   const projects = checkRows(Project, stored.filter((row) => row !== undefined), 'projects').rows.filter((project) => project.companyId === companyId);
   const managerIds = [...new Set(projects.map((project) => project.projectManagerEmployeeId))];
   const employees = checkRows(EmployeeRowCheck, (await db.employees.bulkGet(managerIds.map((id): Key => [ownerUserId, id]))).filter((row) => row !== undefined), 'employees').rows;

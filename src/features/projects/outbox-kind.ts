@@ -6,34 +6,18 @@
 import type { MessageDescriptor } from 'react-intl';
 import { paths } from '../../domain/paths';
 import type { OutboxRow } from '../../lib/db/database';
+import { fieldOf, rowEntityOf, stringFieldOf, type RowEntity } from '../../lib/outbox/kind-helpers';
 import { projectCreateOutboxKind, projectEditOutboxKind } from './create-outbox-kind';
 import { PROJECT_COMPLETE_KIND, PROJECT_INDICATOR_KIND, PROJECT_PAYMENTS_KIND, PROJECT_TRANSITION_KIND, storeDecidedProject } from './transition-store';
 
 /** The company and project of a decision row ('/api/v1/companies/{c}/projects/{p}[/transitions|/complete|/indicators]'). */
-function projectOf(row: OutboxRow): { companyId: string; projectId: string } | null {
-  const match = /^\/api\/v1\/companies\/([^/]+)\/projects\/([^/]+)(?:\/transitions|\/complete|\/indicators)?$/.exec(row.path);
-  if (!match?.[1] || !match[2]) return null;
-  try {
-    return { companyId: decodeURIComponent(match[1]), projectId: decodeURIComponent(match[2]) };
-  } catch {
-    // A path this app never writes: then there is no project to open.
-    return null;
-  }
-}
-
-function field(value: unknown, name: string): unknown {
-  if (typeof value !== 'object' || value === null) return undefined;
-  return (value as Record<string, unknown>)[name];
-}
-
-function stringField(value: unknown, name: string): string {
-  const found = field(value, name);
-  return typeof found === 'string' ? found : '';
+function projectOf(row: OutboxRow): RowEntity | null {
+  return rowEntityOf(row, /^\/api\/v1\/companies\/([^/]+)\/projects\/([^/]+)(?:\/transitions|\/complete|\/indicators)?$/, 'projects');
 }
 
 /** The project's name, from the device's copy (a decision's body does not carry it). */
 function nameValues(entity: unknown): Record<string, string> {
-  const name = stringField(entity, 'name');
+  const name = stringFieldOf(entity, 'name');
   return { name, hasName: name === '' ? 'no' : 'yes' };
 }
 
@@ -42,7 +26,7 @@ const viewLabel: MessageDescriptor = { id: 'outbox.view.project', defaultMessage
 /** The project page of the row's project: where the user sees what became of it. */
 function projectHref(row: OutboxRow): string | null {
   const project = projectOf(row);
-  return project === null ? null : paths.company.project(encodeURIComponent(project.companyId), encodeURIComponent(project.projectId));
+  return project === null ? null : paths.company.project(encodeURIComponent(project.companyId), encodeURIComponent(project.entityId));
 }
 
 const transitionLabel: MessageDescriptor = {
@@ -55,7 +39,7 @@ const transitionLabel: MessageDescriptor = {
 export const projectTransitionOutboxKind = {
   kind: PROJECT_TRANSITION_KIND,
   label: transitionLabel,
-  labelValues: (row: OutboxRow, entity?: unknown): Record<string, string> => ({ ...nameValues(entity), to: stringField(row.body, 'to') }),
+  labelValues: (row: OutboxRow, entity?: unknown): Record<string, string> => ({ ...nameValues(entity), to: stringFieldOf(row.body, 'to') }),
   // Nothing to edit: a refused decision is discarded (the project shows the server's state again) and made anew.
   editHref: (): string | null => null,
   viewHref: projectHref,
@@ -72,7 +56,7 @@ const completeLabel: MessageDescriptor = {
 export const projectCompleteOutboxKind = {
   kind: PROJECT_COMPLETE_KIND,
   label: completeLabel,
-  labelValues: (row: OutboxRow, entity?: unknown): Record<string, string> => ({ ...nameValues(entity), date: stringField(row.body, 'actualCompletionDate') }),
+  labelValues: (row: OutboxRow, entity?: unknown): Record<string, string> => ({ ...nameValues(entity), date: stringFieldOf(row.body, 'actualCompletionDate') }),
   editHref: (): string | null => null,
   viewHref: projectHref,
   viewLabel,
@@ -89,8 +73,8 @@ export const projectIndicatorOutboxKind = {
   kind: PROJECT_INDICATOR_KIND,
   label: indicatorLabel,
   labelValues: (row: OutboxRow, entity?: unknown): Record<string, string> => {
-    const value = field(row.body, 'value');
-    return { ...nameValues(entity), date: stringField(row.body, 'date'), value: typeof value === 'number' && Number.isFinite(value) ? String(value) : '' };
+    const value = fieldOf(row.body, 'value');
+    return { ...nameValues(entity), date: stringFieldOf(row.body, 'date'), value: typeof value === 'number' && Number.isFinite(value) ? String(value) : '' };
   },
   editHref: (): string | null => null,
   viewHref: projectHref,

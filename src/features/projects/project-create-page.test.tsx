@@ -1,51 +1,20 @@
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { Route } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import en from '../../../locales/en.json';
 import type { Suggestion } from '../../domain/suggestion';
-import type { CurrentUser } from '../../domain/user';
-import { AppStateProvider } from '../../lib/app-state';
+import { clearAppDatabase, renderPage, testUser } from '../../../tests/fixtures/render-page';
 import { employeeRow } from '../../../tests/fixtures/rows';
 import { getAppDatabase } from '../../lib/db/database';
 import { listOutbox } from '../../lib/outbox/outbox';
-import { DialogProvider } from '../../ui/dialog';
 import ProjectCreatePage from './pages/project-create-page';
 
 const ME = 'head-1';
 const COMPANY = 'c1';
 const AT = '2026-11-20T08:00:00.000Z';
 
-const user = {
-  id: ME,
-  email: 'head@example.ru',
-  telephone: null,
-  hrInviterData: null,
-  department: null,
-  company: null,
-  fullName: 'Петров Пётр',
-  firstName: 'Пётр',
-  lastName: 'Петров',
-  middleName: null,
-  position: null,
-  otherPosition: null,
-  mainGoal: null,
-  role: 'EMPLOYEE',
-  email_verified_at: AT,
-  active: true,
-  username: 'head@example.ru',
-  authorities: [],
-  emailVerified: true,
-  accountNonExpired: true,
-  accountNonLocked: true,
-  credentialsNonExpired: true,
-  enabled: true,
-  locale: 'en',
-  companies: [{ id: COMPANY, name: 'Завод', roles: ['MIDDLE_MANAGER'] }],
-} satisfies CurrentUser;
+const user = testUser(ME, 'Петров Пётр', ['MIDDLE_MANAGER'], { companyId: COMPANY, firstName: 'Пётр', lastName: 'Петров', email: 'head@example.ru', username: 'head@example.ru' });
 
 const approved: Suggestion = {
   id: 's1',
@@ -73,26 +42,12 @@ const approved: Suggestion = {
   updatedAt: AT,
 };
 
-beforeEach(async () => {
-  const db = getAppDatabase();
-  await Promise.all([db.suggestions.clear(), db.projects.clear(), db.outbox.clear(), db.departments.clear(), db.employees.clear()]);
-});
+beforeEach(clearAppDatabase);
 afterEach(cleanup);
 
 function renderAt(search: string) {
-  const location = memoryLocation({ path: `/companies/${COMPANY}/projects/create`, searchPath: search, record: true });
-  render(
-    <IntlProvider locale="en" messages={en}>
-      <DialogProvider>
-        <AppStateProvider user={user} config={{ units: [], enums: {}, supportLink: '' }} reloadUser={() => Promise.resolve()}>
-          <Router hook={location.hook} searchHook={location.searchHook}>
-            <Route path="/companies/:companyId/projects/create" component={ProjectCreatePage} />
-          </Router>
-        </AppStateProvider>
-      </DialogProvider>
-    </IntlProvider>,
-  );
-  return location;
+  const path = `/companies/${COMPANY}/projects/create`;
+  return renderPage(search ? `${path}?${search}` : path, <Route path="/companies/:companyId/projects/create" component={ProjectCreatePage} />, { user });
 }
 
 describe('the project form reached by "Make a project"', () => {

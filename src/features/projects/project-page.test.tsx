@@ -1,18 +1,13 @@
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { Route } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import en from '../../../locales/en.json';
-import ru from '../../../locales/ru.json';
 import type { Project } from '../../domain/project';
 import type { DepartmentRow } from '../../domain/suggestion';
 import type { CurrentUser } from '../../domain/user';
-import { AppStateProvider } from '../../lib/app-state';
 import { getAppDatabase } from '../../lib/db/database';
-import { DialogProvider } from '../../ui/dialog';
+import { clearAppDatabase, renderPage, testUser } from '../../../tests/fixtures/render-page';
 import { projectRow } from '../../../tests/fixtures/rows';
 import { checkPaymentsDraft } from './components/project-detail-payments';
 import ProjectApproveResultPage from './pages/project-approve-result-page';
@@ -33,33 +28,7 @@ const EMP_USER = '00000000-0000-4000-8000-0000000000a4';
 const AT = '2026-11-20T08:00:00.000Z';
 
 function userOf(id: string, fullName: string, roles: string[]): CurrentUser {
-  return {
-    id,
-    email: `${id}@example.ru`,
-    telephone: null,
-    hrInviterData: null,
-    department: null,
-    company: null,
-    fullName,
-    firstName: fullName,
-    lastName: fullName,
-    middleName: null,
-    position: null,
-    otherPosition: null,
-    mainGoal: null,
-    role: 'EMPLOYEE',
-    email_verified_at: AT,
-    active: true,
-    username: `${id}@example.ru`,
-    authorities: [],
-    emailVerified: true,
-    accountNonExpired: true,
-    accountNonLocked: true,
-    credentialsNonExpired: true,
-    enabled: true,
-    locale: 'en',
-    companies: [{ id: COMPANY, name: 'Завод', roles }],
-  } satisfies CurrentUser;
+  return testUser(id, fullName, roles, { companyId: COMPANY });
 }
 
 const manager = userOf(PM_USER, 'Петров Пётр', ['EMPLOYEE']);
@@ -91,29 +60,20 @@ async function seed(owner: string, fields: Partial<Project> = {}) {
   await db.projects.put({ ...project(fields), ownerUserId: owner });
 }
 
-beforeEach(async () => {
-  const db = getAppDatabase();
-  await Promise.all([db.departments.clear(), db.employees.clear(), db.projects.clear(), db.goals.clear(), db.outbox.clear()]);
-});
+beforeEach(clearAppDatabase);
 afterEach(cleanup);
 
 function renderAt(path: string, user: CurrentUser, locale: 'en' | 'ru' = 'en') {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <IntlProvider locale={locale} messages={locale === 'ru' ? ru : en}>
-      <AppStateProvider user={user} config={{ units: [{ id: 'MINUTES', title: 'min', type: 'BASE_INDICATOR' }], enums: {}, supportLink: '' }} reloadUser={() => Promise.resolve()}>
-        <DialogProvider>
-          <Router hook={location.hook}>
-            <Route path="/companies/:companyId/projects/:projectId" component={ProjectPage} />
-            <Route path="/companies/:companyId/projects/:projectId/aprove-result" component={ProjectApproveResultPage} />
-            <Route path="/companies/:companyId/projects/:projectId/complete-success" component={ProjectCompleteSuccessPage} />
-            <Route path="/companies/:companyId/projects/:projectId/indicator-success" component={ProjectIndicatorSuccessPage} />
-          </Router>
-        </DialogProvider>
-      </AppStateProvider>
-    </IntlProvider>,
+  return renderPage(
+    path,
+    <>
+      <Route path="/companies/:companyId/projects/:projectId" component={ProjectPage} />
+      <Route path="/companies/:companyId/projects/:projectId/aprove-result" component={ProjectApproveResultPage} />
+      <Route path="/companies/:companyId/projects/:projectId/complete-success" component={ProjectCompleteSuccessPage} />
+      <Route path="/companies/:companyId/projects/:projectId/indicator-success" component={ProjectIndicatorSuccessPage} />
+    </>,
+    { user, locale, units: [{ id: 'MINUTES', title: 'min', type: 'BASE_INDICATOR' }] },
   );
-  return location;
 }
 
 const projectPath = `/companies/${COMPANY}/projects/${ID}`;

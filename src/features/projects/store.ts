@@ -47,6 +47,28 @@ export function projectPath(companyId: string, projectId: string): string {
 /** What the form gives: the body of ProjectInput without the ids the store makes and the photos it stores. */
 export type ProjectDraft = Omit<ProjectInput, 'id' | 'imageIds' | 'suggestionId' | 'payments'>;
 
+/** The draft of a project's own fields: what the form edits, and what a PATCH built from the device's copy sends. */
+export function draftOfProject(project: Project): ProjectDraft {
+  return {
+    name: project.name,
+    problem: project.problem,
+    type: project.type,
+    businessCustomerEmployeeId: project.businessCustomerEmployeeId,
+    goalIds: [...project.goalIds],
+    baselineMetric: project.baselineMetric,
+    targetMetric: project.targetMetric,
+    completionDate: project.completionDate,
+    reportingFrequency: project.reportingFrequency,
+    postMonitoringPeriodicity: project.postMonitoringPeriodicity,
+    projectManagerEmployeeId: project.projectManagerEmployeeId,
+    team: project.team.map((member) => ({ employeeId: member.employeeId, role: member.role })),
+    currency: project.currency,
+    profitBasisPoints: project.profitBasisPoints,
+    maxPerProjectMinor: project.maxPerProjectMinor,
+    effectRepeatability: project.effectRepeatability,
+  };
+}
+
 /** A photo picked on this device, after the UI kit's downscaling. */
 export interface ProjectPhotoInput {
   data: ArrayBuffer;

@@ -37,6 +37,7 @@ import { checkRows } from '../../lib/db/rows';
 import { enqueue, entityKeyOf, writeWithOutbox } from '../../lib/outbox/outbox';
 import type { SuccessHandler } from '../../lib/outbox/replayer';
 import { markStale } from '../../lib/sync/stale-rows';
+import { draftOfProject } from './store';
 
 export const PROJECT_TRANSITION_KIND = 'project.transition';
 export const PROJECT_COMPLETE_KIND = 'project.complete';
@@ -193,24 +194,9 @@ export function applyIndicatorReport(project: Project, input: ProjectIndicatorIn
 /** The body of the PATCH that changes the payments: every field of the mirrored project, as ProjectInput. */
 export function projectInputOf(project: Project, payments: readonly Payment[]): ProjectInput {
   return {
-    name: project.name,
-    problem: project.problem,
+    ...draftOfProject(project),
     imageIds: project.images.map((image) => image.imageId),
-    type: project.type,
     suggestionId: project.suggestionId,
-    businessCustomerEmployeeId: project.businessCustomerEmployeeId,
-    goalIds: project.goalIds,
-    baselineMetric: project.baselineMetric,
-    targetMetric: project.targetMetric,
-    completionDate: project.completionDate,
-    reportingFrequency: project.reportingFrequency,
-    postMonitoringPeriodicity: project.postMonitoringPeriodicity,
-    projectManagerEmployeeId: project.projectManagerEmployeeId,
-    team: project.team.map((member) => ({ employeeId: member.employeeId, role: member.role })),
-    currency: project.currency,
-    profitBasisPoints: project.profitBasisPoints,
-    maxPerProjectMinor: project.maxPerProjectMinor,
-    effectRepeatability: project.effectRepeatability,
     payments: payments.map((payment) => ({ employeeId: payment.employeeId, amountMinor: payment.amountMinor })),
   };
 }

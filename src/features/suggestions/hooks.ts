@@ -2,6 +2,8 @@
 // every screen works offline; stored rows are checked with their structs (rows.ts) before use. Writes go
 // through store.ts (submitting) and review-store.ts (deciding, distributing, the author's resend); their
 // refusals come back as a `FormError` in the user's language.
+import { Goal } from '../../domain/goal';
+import { Project } from '../../domain/project';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
@@ -22,6 +24,7 @@ import { getAppDatabase, type OutboxRow, type OutboxStatus } from '../../lib/db/
 import { MIRROR_ROW_STRUCTS, StoredOutboxRow, checkRows, isStoredFile } from '../../lib/db/rows';
 import { afterEnqueue } from '../../lib/offline';
 import { knownPersistentStorage } from '../../lib/outbox/durability';
+import { unsentRowsByKey } from '../../lib/outbox/entity-state';
 import { StorageQuotaError, entityKeyOf } from '../../lib/outbox/outbox';
 import { FormError } from '../../ui/form';
 import { activeMembersByUser } from './people';
@@ -48,22 +51,6 @@ export interface SuggestionView extends SuggestionItem {
   outboxRow: OutboxRow | null;
 }
 
-const worst: Record<OutboxStatus, number> = { pending: 0, sending: 1, conflict: 2, failed: 3 };
-
-/** The most troubled unsent row of each of these entities. */
-async function unsentByKey(ownerUserId: string, keys: readonly string[]): Promise<Map<string, OutboxRow>> {
-  const stored = await getAppDatabase()
-    .outbox.where('[ownerUserId+entityKey]')
-    .anyOf(keys.map((key) => [ownerUserId, key]))
-    .toArray();
-  const map = new Map<string, OutboxRow>();
-  for (const row of checkRows(StoredOutboxRow, stored, 'outbox').rows) {
-    const seen = map.get(row.entityKey);
-    if (!seen || worst[row.status] > worst[seen.status]) map.set(row.entityKey, row);
-  }
-  return map;
-}
-
 /** The signed-in user's proposals in a company, newest first, unsent ones marked. Undefined while loading. */
 export function useMySuggestions(companyId: string): SuggestionItem[] | undefined {
   const { id: userId } = useCurrentUser();
@@ -71,7 +58,7 @@ export function useMySuggestions(companyId: string): SuggestionItem[] | undefine
     const db = getAppDatabase();
     const stored = await db.suggestions.where('[ownerUserId+companyId+authorId]').equals([userId, companyId, userId]).toArray();
     const rows = checkRows(Suggestion, stored, 'suggestions').rows;
-    const unsent = await unsentByKey(userId, rows.map((row) => entityKeyOf('suggestions', row.id)));
+    const unsent = await unsentRowsByKey(db, userId, rows.map((row) => entityKeyOf('suggestions', row.id)));
     return rows
       .map((suggestion) => ({ suggestion, unsent: unsent.get(entityKeyOf('suggestions', suggestion.id))?.status ?? null }))
       .sort((a, b) => b.suggestion.submittedAt.localeCompare(a.suggestion.submittedAt));
@@ -87,7 +74,7 @@ export function useSuggestion(companyId: string, suggestionId: string): Suggesti
     const suggestion = stored ? checkRows(Suggestion, [stored], 'suggestions').rows[0] : undefined;
     if (!suggestion || suggestion.companyId !== companyId) return null;
     const key = entityKeyOf('suggestions', suggestionId);
-    const outboxRow = (await unsentByKey(userId, [key])).get(key) ?? null;
+    const outboxRow = (await unsentRowsByKey(db, userId, [key])).get(key) ?? null;
     const localPhotos: LocalPhoto[] = [];
     for (const fileId of outboxRow?.fileIds ?? []) {
       const file = await db.files.get(fileId);
@@ -95,15 +82,6 @@ export function useSuggestion(companyId: string, suggestionId: string): Suggesti
     }
     return { suggestion, unsent: outboxRow?.status ?? null, localPhotos, outboxRow };
   }, [userId, companyId, suggestionId]);
-}
-
-/** Whether the proposal still waits to be sent; undefined while loading. */
-export function useIsSuggestionUnsent(suggestionId: string): boolean | undefined {
-  const { id: userId } = useCurrentUser();
-  return useLiveQuery(async () => {
-    const count = await getAppDatabase().outbox.where('[ownerUserId+entityKey]').equals([userId, entityKeyOf('suggestions', suggestionId)]).count();
-    return count > 0;
-  }, [userId, suggestionId]);
 }
 
 /**
@@ -141,6 +119,39 @@ export function useDepartments(companyId: string): DepartmentOption[] | undefine
       .map((row) => ({ id: row.id, title: row.name }))
       .sort((a, b) => a.title.localeCompare(b.title));
   }, [userId, companyId]);
+}
+
+/** The company's goals a proposal may serve (issue 12), from the mirror, by direction; undefined while loading. */
+export function useGoalOptions(companyId: string): DepartmentOption[] | undefined {
+  const { id: userId } = useCurrentUser();
+  return useLiveQuery(async () => {
+    const stored = await getAppDatabase().goals.where('[ownerUserId+companyId]').equals([userId, companyId]).toArray();
+    return checkRows(Goal, stored, 'goals')
+      .rows.map((goal) => ({ id: goal.id, title: `${goal.direction}: ${goal.scope}` }))
+      .sort((a, b) => a.title.localeCompare(b.title));
+  }, [userId, companyId]);
+}
+
+/** What a proposal leads to (issue 12): the goal it serves and the project made of it, when on the device. */
+export interface SuggestionLinks {
+  goal: { id: string; title: string } | null;
+  project: { id: string; name: string } | null;
+}
+
+/** The goal and the project of a proposal from the mirror; undefined while loading. */
+export function useSuggestionLinks(companyId: string, suggestionId: string, goalId: string | null): SuggestionLinks | undefined {
+  const { id: userId } = useCurrentUser();
+  return useLiveQuery(async () => {
+    const db = getAppDatabase();
+    const storedGoal = goalId === null ? undefined : await db.goals.get([userId, goalId]);
+    const goal = storedGoal ? checkRows(Goal, [storedGoal], 'goals').rows[0] : undefined;
+    const storedProjects = await db.projects.where('suggestionId').equals(suggestionId).toArray();
+    const project = checkRows(Project, storedProjects.filter((row) => row.ownerUserId === userId), 'projects').rows.find((row) => row.companyId === companyId);
+    return {
+      goal: goal && goal.companyId === companyId ? { id: goal.id, title: `${goal.direction}: ${goal.scope}` } : null,
+      project: project ? { id: project.id, name: project.name } : null,
+    };
+  }, [userId, companyId, suggestionId, goalId]);
 }
 
 /** The outbox row of an unsent proposal, for "edit and resend"; null when none, undefined while loading. */
@@ -242,20 +253,6 @@ export function useCompanyStructure(companyId: string): CompanyStructure | undef
       .sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
     return { departments: checkedDepartments(departments), members: activeMembersByUser(employees), employees };
   }, [userId, companyId]);
-}
-
-/**
- * The signed-in user as the permission rules see them in the company: their roles there (from the session)
- * and the departments they head (from the mirrored departments). Undefined until `departments` is loaded.
- */
-export function useMemberView(companyId: string, departments: readonly DepartmentRow[] | undefined): MemberView | undefined {
-  const user = useCurrentUser();
-  return useMemo(() => {
-    if (departments === undefined) return undefined;
-    const roles = user.companies?.find((company) => company.id === companyId)?.roles ?? [];
-    const headOfDepartmentIds = departments.filter((department) => department.headUserId === user.id).map((department) => department.id);
-    return { userId: user.id, roles, headOfDepartmentIds };
-  }, [companyId, departments, user.companies, user.id]);
 }
 
 export interface ReviewActions {

@@ -8,6 +8,7 @@ import { DepartmentRow } from '../../domain/suggestion';
 import { useCurrentUser } from '../../lib/app-state';
 import { getAppDatabase } from '../../lib/db/database';
 import { checkRows } from '../../lib/db/rows';
+import { memberViewOf, useMemberRoles } from '../../lib/member-view';
 import { hasSuggestionsOfGoal, listSuggestionIds, loadSuggestionWindow, type ListFilters, type ListRow } from './list';
 
 export interface ListDepartment {
@@ -28,21 +29,20 @@ export interface ListViewer {
  * departments from the mirrored departments' heads. Undefined while loading.
  */
 export function useListViewer(companyId: string): ListViewer | undefined {
-  const user = useCurrentUser();
-  const roles = useMemo(() => user.companies?.find((company) => company.id === companyId)?.roles ?? [], [user.companies, companyId]);
+  const member = useMemberRoles(companyId);
+  const { userId } = member;
   const departments = useLiveQuery(async () => {
-    const stored = await getAppDatabase().departments.where('[ownerUserId+companyId]').equals([user.id, companyId]).toArray();
+    const stored = await getAppDatabase().departments.where('[ownerUserId+companyId]').equals([userId, companyId]).toArray();
     return checkRows(DepartmentRow, stored, 'departments').rows.sort((a, b) => a.name.localeCompare(b.name));
-  }, [user.id, companyId]);
+  }, [userId, companyId]);
   return useMemo(() => {
     if (!departments) return undefined;
-    const headOfDepartmentIds = departments.filter((department) => department.headUserId === user.id).map((department) => department.id);
     return {
-      member: { userId: user.id, roles, headOfDepartmentIds },
+      member: memberViewOf(member, departments),
       departments: departments.map(({ id, name }) => ({ id, name })),
       departmentNames: new Map(departments.map((department) => [department.id, department.name])),
     };
-  }, [departments, roles, user.id]);
+  }, [departments, member]);
 }
 
 /** How many ids the first screen reads before the whole list is counted (a tall tablet shows about 12 rows). */

@@ -17,8 +17,9 @@
 import Dexie, { type Collection } from 'dexie';
 import { canReviewSuggestion, type MemberView } from '../../domain/permissions';
 import { OPEN_SUGGESTION_STATUSES, SUGGESTION_STATUSES, Suggestion, type SuggestionStatus } from '../../domain/suggestion';
-import { normalizeSearchText, searchWordsOf, type AppDatabase, type OutboxRow, type OutboxStatus, type StoredSuggestion } from '../../lib/db/database';
-import { StoredOutboxRow, checkRows } from '../../lib/db/rows';
+import { normalizeSearchText, searchWordsOf, type AppDatabase, type OutboxStatus, type StoredSuggestion } from '../../lib/db/database';
+import { checkRows } from '../../lib/db/rows';
+import { unsentRowsByKey } from '../../lib/outbox/entity-state';
 import { entityKeyOf } from '../../lib/outbox/outbox';
 
 export const LIST_TABS = ['review', 'company', 'all'] as const;
@@ -544,8 +545,6 @@ export interface ListRow {
   unsent: OutboxStatus | null;
 }
 
-const worst: Record<OutboxStatus, number> = { pending: 0, sending: 1, conflict: 2, failed: 3 };
-
 /**
  * The rows of these ids (one bulkGet), checked with their struct, and the user's unsent changes of them (the
  * most troubled one each). An id whose row is gone or unreadable is missing from the map.
@@ -554,18 +553,7 @@ export async function loadSuggestionWindow(db: AppDatabase, ownerUserId: string,
   if (ids.length === 0) return new Map();
   const keys: Key[] = ids.map((id) => [ownerUserId, id]);
   const entityKeys = ids.map((id) => entityKeyOf('suggestions', id));
-  const [stored, outbox] = await Promise.all([
-    db.suggestions.bulkGet(keys),
-    db.outbox
-      .where('[ownerUserId+entityKey]')
-      .anyOf(entityKeys.map((key) => [ownerUserId, key]))
-      .toArray(),
-  ]);
-  const unsent = new Map<string, OutboxRow>();
-  for (const row of checkRows(StoredOutboxRow, outbox, 'outbox').rows) {
-    const seen = unsent.get(row.entityKey);
-    if (!seen || worst[row.status] > worst[seen.status]) unsent.set(row.entityKey, row);
-  }
+  const [stored, unsent] = await Promise.all([db.suggestions.bulkGet(keys), unsentRowsByKey(db, ownerUserId, entityKeys)]);
   const present = stored.filter((row) => row !== undefined);
   const rows = new Map<string, ListRow>();
   for (const suggestion of checkRows(Suggestion, present, 'suggestions').rows) {

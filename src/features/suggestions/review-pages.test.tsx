@@ -1,23 +1,18 @@
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { Route } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import en from '../../../locales/en.json';
-import ru from '../../../locales/ru.json';
 import type { DepartmentRow, EmployeeRow, Suggestion } from '../../domain/suggestion';
 import type { CurrentUser } from '../../domain/user';
-import { AppStateProvider } from '../../lib/app-state';
 import { getAppDatabase } from '../../lib/db/database';
-import { DialogProvider } from '../../ui/dialog';
 import SuggestionCreatePage from './pages/suggestion-create-page';
 import SuggestionDistributePage from './pages/suggestion-distribute-page';
 import SuggestionPage from './pages/suggestion-page';
 import SuggestionSuccessPage from './pages/suggestion-success-page';
 import { SUGGESTION_DISTRIBUTE_KIND, SUGGESTION_REVIEW_KIND, SUGGESTION_REVISE_KIND } from './review-store';
-import { suggestionRow } from '../../../tests/fixtures/rows';
+import { clearAppDatabase, renderPage, testUser } from '../../../tests/fixtures/render-page';
+import { goalRow, projectRow, suggestionRow } from '../../../tests/fixtures/rows';
 
 const HEAD = '00000000-0000-4000-8000-0000000000a1';
 const AUTHOR = '00000000-0000-4000-8000-0000000000a2';
@@ -29,33 +24,7 @@ const ID = '00000000-0000-4000-8000-0000000000e1';
 const AT = '2026-11-20T08:00:00.000Z';
 
 function userOf(id: string, fullName: string, roles: string[]): CurrentUser {
-  return {
-    id,
-    email: `${id}@example.ru`,
-    telephone: null,
-    hrInviterData: null,
-    department: null,
-    company: null,
-    fullName,
-    firstName: fullName,
-    lastName: fullName,
-    middleName: null,
-    position: null,
-    otherPosition: null,
-    mainGoal: null,
-    role: 'EMPLOYEE',
-    email_verified_at: AT,
-    active: true,
-    username: `${id}@example.ru`,
-    authorities: [],
-    emailVerified: true,
-    accountNonExpired: true,
-    accountNonLocked: true,
-    credentialsNonExpired: true,
-    enabled: true,
-    locale: 'en',
-    companies: [{ id: COMPANY, name: 'Завод', roles }],
-  } satisfies CurrentUser;
+  return testUser(id, fullName, roles, { companyId: COMPANY });
 }
 
 const head = userOf(HEAD, 'Петров Пётр', ['MIDDLE_MANAGER']);
@@ -112,30 +81,20 @@ async function seed(owner: string, fields: Partial<Suggestion> = {}) {
   await db.suggestions.put({ ...proposal(fields), ownerUserId: owner });
 }
 
-beforeEach(async () => {
-  const db = getAppDatabase();
-  await Promise.all([db.departments.clear(), db.employees.clear(), db.suggestions.clear(), db.outbox.clear()]);
-});
+beforeEach(clearAppDatabase);
 afterEach(cleanup);
 
 function renderAt(path: string, user: CurrentUser, locale: 'en' | 'ru' = 'en') {
-  const [pathname = path, search = ''] = path.split('?');
-  const location = memoryLocation({ path: pathname, searchPath: search, record: true });
-  render(
-    <IntlProvider locale={locale} messages={locale === 'ru' ? ru : en}>
-      <AppStateProvider user={user} config={{ units: [], enums: {}, supportLink: '' }} reloadUser={() => Promise.resolve()}>
-        <DialogProvider>
-          <Router hook={location.hook}>
-            <Route path="/companies/:companyId/suggestions/create" component={SuggestionCreatePage} />
-            <Route path="/companies/:companyId/suggestions/:suggestionId" component={SuggestionPage} />
-            <Route path="/companies/:companyId/suggestions/:suggestionId/distribute" component={SuggestionDistributePage} />
-            <Route path="/companies/:companyId/suggestions/:suggestionId/success" component={SuggestionSuccessPage} />
-          </Router>
-        </DialogProvider>
-      </AppStateProvider>
-    </IntlProvider>,
+  return renderPage(
+    path,
+    <>
+      <Route path="/companies/:companyId/suggestions/create" component={SuggestionCreatePage} />
+      <Route path="/companies/:companyId/suggestions/:suggestionId" component={SuggestionPage} />
+      <Route path="/companies/:companyId/suggestions/:suggestionId/distribute" component={SuggestionDistributePage} />
+      <Route path="/companies/:companyId/suggestions/:suggestionId/success" component={SuggestionSuccessPage} />
+    </>,
+    { user, locale },
   );
-  return location;
 }
 
 const proposalPath = `/companies/${COMPANY}/suggestions/${ID}`;
@@ -212,6 +171,19 @@ describe('the proposal page', () => {
     await seed(HEAD, { status: 'APPROVED', decidedById: HEAD, decidedByName: 'Петров П.', decidedAt: AT });
     renderAt(proposalPath, head);
     expect((await screen.findByRole('link', { name: 'Make a project' })).getAttribute('href')).toBe(`/companies/${COMPANY}/projects/create?fromSuggestion=${ID}`);
+  });
+
+  it('names the goal it serves and, once made into a project, links the project instead of offering another', async () => {
+    const GOAL = '00000000-0000-4000-8000-0000000000f1';
+    const PROJECT = '00000000-0000-4000-8000-0000000000f2';
+    await seed(HEAD, { status: 'APPROVED', decidedById: HEAD, decidedByName: 'Петров П.', decidedAt: AT, goalId: GOAL });
+    const db = getAppDatabase();
+    await db.goals.put({ ...goalRow(GOAL, { companyId: COMPANY, direction: 'Lean', scope: 'Changeovers' }), ownerUserId: HEAD });
+    await db.projects.put({ ...projectRow(PROJECT, { companyId: COMPANY, name: 'Quick changeover', suggestionId: ID }), ownerUserId: HEAD });
+    renderAt(proposalPath, head);
+    expect((await screen.findByRole('link', { name: 'Lean: Changeovers' })).getAttribute('href')).toBe(`/companies/${COMPANY}/goals/${GOAL}`);
+    expect((await screen.findByRole('link', { name: '«Quick changeover»' })).getAttribute('href')).toBe(`/companies/${COMPANY}/projects/${PROJECT}`);
+    expect(screen.queryByRole('link', { name: 'Make a project' })).toBeNull();
   });
 });
 

@@ -69,6 +69,17 @@ describe('submitSuggestion', () => {
     ]);
   });
 
+  it('carries the goal the proposal serves into the device copy and the request, and none as null', async () => {
+    const db = openDb();
+    const context = { db, author, now: () => new Date('2026-03-01T10:00:00Z'), ensurePersistent: () => Promise.resolve(true) };
+    const served = await submitSuggestion({ ...draft, goalId: 'g1' }, [], context);
+    const plain = await submitSuggestion(draft, [], context);
+    expect((await db.suggestions.get(['u1', served.id]))?.goalId).toBe('g1');
+    expect((await db.suggestions.get(['u1', plain.id]))?.goalId).toBeNull();
+    const rows = await listOutbox(db, 'u1');
+    expect(rows.map((row) => (row.body as { goalId?: unknown }).goalId)).toEqual(['g1', null]);
+  });
+
   it('stores nothing when a failure comes between the proposal and its photos', async () => {
     const db = openDb();
     const broken = { data: 'not bytes' as unknown as ArrayBuffer, type: 'image/jpeg', name: 'broken.jpg' };

@@ -34,6 +34,8 @@ export interface SuggestionDraft {
   expectedEffect: string;
   effectEstimate: EffectEstimate | null;
   departmentId: string;
+  /** The company goal it serves (issue 12); absent or null: none. */
+  goalId?: string | null;
 }
 
 /** A photo picked on this device, after the UI kit's downscaling. */
@@ -78,7 +80,7 @@ function localSuggestion(id: string, draft: SuggestionDraft, author: SubmitConte
     expectedEffect: draft.expectedEffect,
     effectEstimate: draft.effectEstimate,
     departmentId: draft.departmentId,
-    goalId: null,
+    goalId: draft.goalId ?? null,
     images: [],
     authorId: author.id,
     authorName: author.fullName,
@@ -102,7 +104,7 @@ function inputOf(id: string, draft: SuggestionDraft, at: string): SuggestionInpu
     expectedEffect: draft.expectedEffect,
     effectEstimate: draft.effectEstimate,
     departmentId: draft.departmentId,
-    goalId: null,
+    goalId: draft.goalId ?? null,
     // The replayer puts the uploaded photos' imageIds here.
     imageIds: [],
     submittedAt: at,
@@ -197,7 +199,7 @@ export async function resendSuggestion(
 
 function pickDraft(draft: SuggestionDraft) {
   const { title, problem, solution, expectedEffect, effectEstimate, departmentId } = draft;
-  return { title, problem, solution, expectedEffect, effectEstimate, departmentId };
+  return { title, problem, solution, expectedEffect, effectEstimate, departmentId, goalId: draft.goalId ?? null };
 }
 
 /** The replayer's success handler: the server's proposal replaces the local one. */

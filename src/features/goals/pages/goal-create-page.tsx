@@ -7,7 +7,8 @@ import { canCreateGoal, canEditGoal, type GoalInput } from '../../../domain/goal
 import { paths } from '../../../domain/paths';
 import { PageSpinner } from '../../../ui/spinner';
 import { GoalForm } from '../components/goal-form';
-import { useGoal, useGoalActions, useGoalFormData, useGoalMember, type GoalView } from '../hooks';
+import { useMemberRoles } from '../../../lib/member-view';
+import { useGoal, useGoalActions, useGoalFormData, type GoalView } from '../hooks';
 import '../goals.css';
 
 function inputOf(view: GoalView): GoalInput {
@@ -58,7 +59,7 @@ function NotAllowed() {
 
 function NewGoal({ companyId }: { companyId: string }) {
   const [, navigate] = useLocation();
-  const member = useGoalMember(companyId);
+  const member = useMemberRoles(companyId);
   const data = useGoalFormData(companyId);
   const actions = useGoalActions(companyId);
   if (!canCreateGoal(member.roles)) return <NotAllowed />;
@@ -76,7 +77,7 @@ function NewGoal({ companyId }: { companyId: string }) {
 
 function EditGoal({ companyId, goalId }: { companyId: string; goalId: string }) {
   const [, navigate] = useLocation();
-  const member = useGoalMember(companyId);
+  const member = useMemberRoles(companyId);
   const view = useGoal(companyId, goalId);
   const data = useGoalFormData(companyId);
   const actions = useGoalActions(companyId);

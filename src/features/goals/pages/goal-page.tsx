@@ -17,7 +17,8 @@ import { useForm } from '../../../ui/form';
 import { PageSpinner } from '../../../ui/spinner';
 import { Textarea } from '../../../ui/textarea';
 import { GOAL_ACTION_MESSAGES, GOAL_HISTORY_MESSAGES, GOAL_STATUS_MESSAGES, GoalStatusText, GoalUnsentMark } from '../components/goal-texts';
-import { useGoal, useGoalActions, useGoalMember, useUnitTitles, type GoalActions, type GoalView } from '../hooks';
+import { useMemberRoles } from '../../../lib/member-view';
+import { useGoal, useGoalActions, useUnitTitles, type GoalActions, type GoalView } from '../hooks';
 import { employeeNameOf, goalTitleOf } from '../list';
 import '../goals.css';
 
@@ -55,7 +56,7 @@ export default function GoalPage() {
 
 function GoalDetails({ companyId, view, units, back }: { companyId: string; view: GoalView; units: Map<string, string>; back: ReactNode }) {
   const intl = useIntl();
-  const member = useGoalMember(companyId);
+  const member = useMemberRoles(companyId);
   const actions = useGoalActions(companyId);
   const { goal, unsent, customer } = view;
   const unit = units.get(goal.indicator.unitId) ?? goal.indicator.unitId;

@@ -1,30 +1,29 @@
 // The company's goals: filters (status, direction, business customer, search) live in the URL query, so a
 // reload or the back button brings the same list back. Reads only the mirror (works offline); a company has
 // tens of goals, not thousands, so the list is a plain one.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { GOAL_STATUSES, canCreateGoal } from '../../../domain/goal';
 import { paths } from '../../../domain/paths';
 import { buttonClassName } from '../../../ui/button';
-import { Select } from '../../../ui/select';
+import { FilterSelect, SearchFilter } from '../../../ui/filters';
 import { PageSpinner } from '../../../ui/spinner';
-import { TextField } from '../../../ui/text-field';
 import { GOAL_STATUS_MESSAGES, GoalStatusText, GoalUnsentMark } from '../components/goal-texts';
-import { useCompanyGoals, useGoalMember } from '../hooks';
+import { useMemberRoles } from '../../../lib/member-view';
+import { useCompanyGoals } from '../hooks';
 import { directionsOf, employeeNameOf, filterGoals, goalTitleOf, goalFiltersFromQuery, queryFromGoalFilters, type GoalFilters } from '../list';
 import '../goals.css';
 
-/** The search reaches the URL this long after the last keystroke. */
-export const GOAL_SEARCH_DELAY_MS = 200;
-const ALL = '';
+/** The URL keeps the search trimmed (list.ts), so a trailing space typed is not a new search. */
+const trimmed = (text: string): string => text.trim();
 
 export default function GoalsPage() {
   const intl = useIntl();
   const { companyId = '' } = useParams<{ companyId: string }>();
   const search = useSearch();
   const [, navigate] = useLocation();
-  const member = useGoalMember(companyId);
+  const member = useMemberRoles(companyId);
   const data = useCompanyGoals(companyId);
   const filters = useMemo(() => goalFiltersFromQuery(search), [search]);
 
@@ -62,32 +61,36 @@ export default function GoalsPage() {
         )}
       </div>
       <div className="goal-filters" role="search">
-        <SearchField value={filters.query} onCommit={(query) => change({ query })} />
-        <Select
+        <SearchFilter
+          label={intl.formatMessage({ id: 'goals.list.filter.search', defaultMessage: 'Search' })}
+          placeholder={intl.formatMessage({ id: 'goals.list.filter.searchPlaceholder', defaultMessage: 'Words of the direction, scope, description or process' })}
+          value={filters.query}
+          onCommit={(query) => change({ query })}
+          normalize={trimmed}
+        />
+        <FilterSelect
           label={intl.formatMessage({ id: 'goals.list.filter.status', defaultMessage: 'Status' })}
           name="status"
-          value={filters.status ?? ALL}
+          value={filters.status}
           onChange={(value) => change({ status: GOAL_STATUSES.find((status) => status === value) ?? null })}
           options={statusOptions}
           placeholder={intl.formatMessage({ id: 'goals.list.filter.anyStatus', defaultMessage: 'Any status' })}
         />
-        <Select
+        <FilterSelect
           label={intl.formatMessage({ id: 'goals.list.filter.direction', defaultMessage: 'Direction' })}
           name="direction"
-          value={filters.direction ?? ALL}
-          onChange={(value) => change({ direction: value === ALL ? null : value })}
+          value={filters.direction}
+          onChange={(direction) => change({ direction })}
           options={directions}
           placeholder={intl.formatMessage({ id: 'goals.list.filter.anyDirection', defaultMessage: 'Any direction' })}
-          searchable={directions.length > 8}
         />
-        <Select
+        <FilterSelect
           label={intl.formatMessage({ id: 'goals.list.filter.customer', defaultMessage: 'Business customer' })}
           name="customer"
-          value={filters.businessCustomerEmployeeId ?? ALL}
-          onChange={(value) => change({ businessCustomerEmployeeId: value === ALL ? null : value })}
+          value={filters.businessCustomerEmployeeId}
+          onChange={(businessCustomerEmployeeId) => change({ businessCustomerEmployeeId })}
           options={customers}
           placeholder={intl.formatMessage({ id: 'goals.list.filter.anyCustomer', defaultMessage: 'Any business customer' })}
-          searchable={customers.length > 8}
         />
       </div>
       <p className="goals-page__count" aria-live="polite" data-count={goals.length}>
@@ -129,38 +132,5 @@ export default function GoalsPage() {
         </ul>
       )}
     </section>
-  );
-}
-
-/** The search box: what is typed shows at once, reaches the URL after a pause; a new URL value replaces it. */
-function SearchField({ value, onCommit }: { value: string; onCommit: (query: string) => void }) {
-  const intl = useIntl();
-  const [draft, setDraft] = useState(value);
-  const [committed, setCommitted] = useState(value);
-  if (value !== committed) {
-    setCommitted(value);
-    setDraft(value);
-  }
-  const commitRef = useRef(onCommit);
-  useEffect(() => {
-    commitRef.current = onCommit;
-  }, [onCommit]);
-  useEffect(() => {
-    if (draft.trim() === committed) return;
-    const timer = setTimeout(() => commitRef.current(draft), GOAL_SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [draft, committed]);
-  return (
-    <TextField
-      label={intl.formatMessage({ id: 'goals.list.filter.search', defaultMessage: 'Search' })}
-      name="q"
-      type="search"
-      value={draft}
-      onChange={setDraft}
-      onSubmit={() => onCommit(draft)}
-      inputMode="search"
-      maxLength={200}
-      placeholder={intl.formatMessage({ id: 'goals.list.filter.searchPlaceholder', defaultMessage: 'Words of the direction, scope, description or process' })}
-    />
   );
 }

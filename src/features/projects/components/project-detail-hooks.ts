@@ -14,8 +14,9 @@ import { DepartmentRow, type EmployeeRow } from '../../../domain/suggestion';
 import { useCurrentUser } from '../../../lib/app-state';
 import { getAppDatabase, type OutboxStatus } from '../../../lib/db/database';
 import { EmployeeRowCheck } from '../../../lib/db/employee-rows';
-import { StoredOutboxRow, checkRows } from '../../../lib/db/rows';
+import { checkRows } from '../../../lib/db/rows';
 import { afterEnqueue } from '../../../lib/offline';
+import { unsentStateOf } from '../../../lib/outbox/entity-state';
 import { StorageQuotaError, entityKeyOf } from '../../../lib/outbox/outbox';
 import { FormError } from '../../../ui/form';
 import {
@@ -33,8 +34,6 @@ export interface ProjectView {
   unsent: OutboxStatus | null;
 }
 
-const worst: Record<OutboxStatus, number> = { pending: 0, sending: 1, conflict: 2, failed: 3 };
-
 /** One project with its unsent state; null when not on the device (or of another company), undefined while loading. */
 export function useProjectView(companyId: string, projectId: string): ProjectView | null | undefined {
   const { id: userId } = useCurrentUser();
@@ -43,15 +42,12 @@ export function useProjectView(companyId: string, projectId: string): ProjectVie
     const stored = await db.projects.get([userId, projectId]);
     const project = stored ? checkRows(Project, [stored], 'projects').rows[0] : undefined;
     if (!project || project.companyId !== companyId) return null;
-    const rows = await db.outbox.where('[ownerUserId+entityKey]').equals([userId, entityKeyOf('projects', projectId)]).toArray();
-    let unsent: OutboxStatus | null = null;
-    for (const row of checkRows(StoredOutboxRow, rows, 'outbox').rows) if (unsent === null || worst[row.status] > worst[unsent]) unsent = row.status;
-    return { project, unsent };
+    return { project, unsent: await unsentStateOf(db, userId, entityKeyOf('projects', projectId)) };
   }, [userId, companyId, projectId]);
 }
 
 export interface ProjectSurroundings {
-  /** The company's departments (for the user's headed departments and the project's department name). */
+  /** The company's departments (for the project's department name). */
   departments: DepartmentRow[];
   /** The employees the project names (manager, business customer, team), by employee id, when on the device. */
   employees: Map<string, EmployeeRow>;
@@ -82,20 +78,6 @@ export function useProjectSurroundings(companyId: string, project: Project | nul
       goals: new Map(checkedGoals.map((row) => [row.id, row])),
     };
   }, [userId, companyId, employeeIds, goalIds]);
-}
-
-/**
- * The signed-in user as the permission rules see them in the company: their roles there (from the session) and
- * the departments they head (from the mirrored departments). Undefined until `departments` is loaded.
- */
-export function useProjectMember(companyId: string, departments: readonly DepartmentRow[] | undefined): MemberView | undefined {
-  const user = useCurrentUser();
-  return useMemo(() => {
-    if (departments === undefined) return undefined;
-    const roles = user.companies?.find((company) => company.id === companyId)?.roles ?? [];
-    const headOfDepartmentIds = departments.filter((department) => department.headUserId === user.id).map((department) => department.id);
-    return { userId: user.id, roles, headOfDepartmentIds };
-  }, [companyId, departments, user.companies, user.id]);
 }
 
 export interface ProjectActions {

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import type { ProjectStatus, ReportingFrequency } from '../../../domain/project';
 import type { OutboxStatus } from '../../../lib/db/database';
 import { loadAuthorizedImage } from '../../../lib/authorized-image';
+import { AuthorizedPhoto } from '../../../ui/authorized-photo';
 import { calendarDateValue, formatMoney } from './project-detail-format';
 
 /** An amount in minor units, in the project's currency. */
@@ -56,25 +56,7 @@ export function ProjectUnsentMark({ state }: { state: OutboxStatus }) {
 
 /** A photo on the server, fetched with the bearer token; the placeholder stays when it cannot load. */
 export function ProjectPhoto({ imageLink, name }: { imageLink: string; name: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let url: string | null = null;
-    let isCurrent = true;
-    loadAuthorizedImage(imageLink).then(
-      (loaded) => {
-        url = loaded;
-        if (isCurrent) setSrc(loaded);
-        else URL.revokeObjectURL(loaded);
-      },
-      // loadAuthorizedImage has logged it; the placeholder stays (spec section 8).
-      () => undefined,
-    );
-    return () => {
-      isCurrent = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [imageLink]);
-  return src ? <img className="project-photo" src={src} alt={name} /> : <span className="project-photo project-photo--empty" role="img" aria-label={name} />;
+  return <AuthorizedPhoto imageLink={imageLink} name={name} loadImage={loadAuthorizedImage} className="project-photo" />;
 }
 
 /** "Saved on this device; it will be sent when the connection returns" or "Sent", for the result pages. */

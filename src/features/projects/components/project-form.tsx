@@ -3,7 +3,7 @@
 // percentage typed as '12,5', an amount typed as '1 000,50': never floats); the goals (a multi-select) and the
 // team (rows of employee and role) are kept beside it and checked on submit. Photos never go to the network from
 // here: like the proposal form, each downscaled photo is kept in the form and handed to the store on submit.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { enums, object, optional, refine, size, string, type Struct } from 'superstruct';
 import { amountTextToMinor, basisPointsToPercentText, minorToAmountText, percentToBasisPoints } from '../../../domain/money';
@@ -20,7 +20,8 @@ import {
 import { CalendarDate } from '../../../domain/validation';
 import { Button } from '../../../ui/button';
 import { DatePicker } from '../../../ui/date-picker/date-picker';
-import { FileUpload, type LoadImageFn, type UploadFn } from '../../../ui/file-upload/file-upload';
+import { FileUpload } from '../../../ui/file-upload/file-upload';
+import { useKeptPhotos } from '../../../ui/file-upload/kept-photos';
 import { formatValidationError, useForm } from '../../../ui/form';
 import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
@@ -174,23 +175,7 @@ export function ProjectForm({ options, initial, prefill, defaultManagerEmployeeI
   const [teamErrors, setTeamErrors] = useState<Record<string, string>>({});
   const [goalError, setGoalError] = useState<string | undefined>(undefined);
 
-  const [kept, setKept] = useState<ReadonlyMap<string, File>>(() => new Map());
-  const [photoIds, setPhotoIds] = useState<string[]>([]);
-  const links = useRef<string[]>([]);
-  useEffect(() => {
-    const made = links.current;
-    return () => {
-      for (const link of made.splice(0)) URL.revokeObjectURL(link);
-    };
-  }, []);
-  const keepPhoto = useCallback<UploadFn>((file) => {
-    const imageId = crypto.randomUUID();
-    setKept((previous) => new Map(previous).set(imageId, file));
-    const imageLink = URL.createObjectURL(file);
-    links.current.push(imageLink);
-    return Promise.resolve({ status: 200, data: { imageId, imageLink, name: file.name } });
-  }, []);
-  const showPhoto = useCallback<LoadImageFn>((link) => fetch(link).then(async (response) => URL.createObjectURL(await response.blob())), []);
+  const photos = useKeptPhotos();
 
   const employeeOptions = useMemo(
     () =>
@@ -256,11 +241,7 @@ export function ProjectForm({ options, initial, prefill, defaultManagerEmployeeI
       const parsed = text ? metricValueOf(text) : null;
       return parsed === null || !unitId ? null : { value: parsed, unitId };
     };
-    const photos: ProjectPhotoInput[] = [];
-    for (const id of photoIds) {
-      const file = kept.get(id);
-      if (file) photos.push({ data: await file.arrayBuffer(), type: file.type, name: file.name });
-    }
+    const photoInputs: ProjectPhotoInput[] = await photos.read();
     await onSubmit(
       {
         name: value.name.trim(),
@@ -280,12 +261,12 @@ export function ProjectForm({ options, initial, prefill, defaultManagerEmployeeI
         maxPerProjectMinor: max?.ok ? max.value : null,
         effectRepeatability: value.effectRepeatability,
       },
-      photos,
+      photoInputs,
     );
   });
 
   const updateRow = (key: string, change: Partial<TeamRow>) => setTeam((rows) => rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
-  const photoCount = carriedPhotos + photoIds.length;
+  const photoCount = carriedPhotos + photos.field.value.length;
   const completion = form.textField('completionDate', label.completionDate);
   const noEmployeesTip = options.employees.length === 0 ? intl.formatMessage(M.noEmployees) : undefined;
 
@@ -305,10 +286,7 @@ export function ProjectForm({ options, initial, prefill, defaultManagerEmployeeI
           <FileUpload
             label={label.photos}
             name="photos"
-            value={photoIds}
-            onChange={setPhotoIds}
-            upload={keepPhoto}
-            loadImage={showPhoto}
+            {...photos.field}
             finishedText={intl.formatMessage(M.photoKept)}
             max={Math.max(0, PROJECT_MAX_IMAGES - carriedPhotos)}
             disabled={carriedPhotos >= PROJECT_MAX_IMAGES}

@@ -5,13 +5,14 @@ import { paths } from '../../../domain/paths';
 import { PROJECT_COMMENT_MAX, availableProjectTransitions, type Project } from '../../../domain/project';
 import type { MemberView } from '../../../domain/permissions';
 import { CalendarDate, multilineText } from '../../../domain/validation';
+import { useMemberView } from '../../../lib/member-view';
 import { Button } from '../../../ui/button';
 import { DatePicker } from '../../../ui/date-picker/date-picker';
 import { useForm } from '../../../ui/form';
 import { PageSpinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { Textarea } from '../../../ui/textarea';
-import { useProjectActions, useProjectMember, useProjectSurroundings, useProjectView, type ProjectActions } from '../components/project-detail-hooks';
+import { useProjectActions, useProjectSurroundings, useProjectView, type ProjectActions } from '../components/project-detail-hooks';
 import { AMOUNT_MESSAGES, AmountText, minorOf } from '../components/project-detail-format';
 import { todayOf } from '../transition-store';
 import '../project.css';
@@ -88,7 +89,7 @@ export default function ProjectCompletePage() {
   const { companyId = '', projectId = '' } = useParams<{ companyId: string; projectId: string }>();
   const view = useProjectView(companyId, projectId);
   const surroundings = useProjectSurroundings(companyId, view?.project);
-  const member = useProjectMember(companyId, surroundings?.departments);
+  const member = useMemberView(companyId);
   const actions = useProjectActions(companyId);
   if (view === undefined || (view !== null && (surroundings === undefined || member === undefined))) return <PageSpinner />;
 

@@ -7,10 +7,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { paths } from '../../../domain/paths';
 import { PROJECT_EDITABLE_STATUSES, canCreateProject, isProjectLead } from '../../../domain/project';
+import { useMemberView } from '../../../lib/member-view';
 import { PageSpinner } from '../../../ui/spinner';
 import { ProjectForm } from '../components/project-form';
 import { draftOfProject, useCarriedSuggestion, useLocalProject, useProjectFormActions, useProjectFormData, type CarriedSuggestion } from '../hooks';
-import { useProjectMember } from '../list-hooks';
 import '../projects-list.css';
 import '../components/project-form.css';
 
@@ -57,7 +57,7 @@ function useCalendarLocale(): 'ru' | 'en' {
 function NewProject({ companyId, suggestionId }: { companyId: string; suggestionId: string | null }) {
   const [, navigate] = useLocation();
   const locale = useCalendarLocale();
-  const member = useProjectMember(companyId);
+  const member = useMemberView(companyId);
   const data = useProjectFormData(companyId);
   const carried = useCarriedSuggestion(companyId, suggestionId);
   const actions = useProjectFormActions(companyId, member);
@@ -98,7 +98,7 @@ function NewProject({ companyId, suggestionId }: { companyId: string; suggestion
 function EditProject({ companyId, projectId }: { companyId: string; projectId: string }) {
   const [, navigate] = useLocation();
   const locale = useCalendarLocale();
-  const member = useProjectMember(companyId);
+  const member = useMemberView(companyId);
   const data = useProjectFormData(companyId);
   const project = useLocalProject(companyId, projectId);
   const actions = useProjectFormActions(companyId, member);

@@ -5,13 +5,14 @@ import { Link, useParams, useSearch } from 'wouter';
 import { paths } from '../../../domain/paths';
 import { buttonClassName } from '../../../ui/button';
 import { PageSpinner } from '../../../ui/spinner';
-import { useLocalProject, useProjectUnsent } from '../hooks';
+import { useIsEntityUnsent } from '../../../lib/entity-unsent';
+import { useLocalProject } from '../hooks';
 import '../projects-list.css';
 
 export default function ProjectCreateSuccessPage() {
   const { companyId = '' } = useParams<{ companyId: string }>();
   const id = new URLSearchParams(useSearch()).get('id') ?? '';
-  const isUnsent = useProjectUnsent(id);
+  const isUnsent = useIsEntityUnsent('projects', id);
   const project = useLocalProject(companyId, id);
   if (isUnsent === undefined || project === undefined) return <PageSpinner />;
 

@@ -5,9 +5,10 @@ import { basisPointsToPercentText } from '../../../domain/money';
 import { paths } from '../../../domain/paths';
 import type { EmployeeRow } from '../../../domain/suggestion';
 import { useAppConfig } from '../../../lib/app-state';
+import { useMemberView } from '../../../lib/member-view';
 import { PageSpinner } from '../../../ui/spinner';
 import { ProjectDecisions } from '../components/project-detail-decisions';
-import { useProjectActions, useProjectMember, useProjectSurroundings, useProjectView } from '../components/project-detail-hooks';
+import { useProjectActions, useProjectSurroundings, useProjectView } from '../components/project-detail-hooks';
 import { separatorOf } from '../components/project-detail-format';
 import { CalendarDateText, FrequencyText, MoneyText, ProjectPhoto, ProjectStatusText, ProjectUnsentMark } from '../components/project-detail-parts';
 import { ProjectPayments } from '../components/project-detail-payments';
@@ -41,7 +42,7 @@ export default function ProjectPage() {
   const { units } = useAppConfig();
   const view = useProjectView(companyId, projectId);
   const surroundings = useProjectSurroundings(companyId, view?.project);
-  const member = useProjectMember(companyId, surroundings?.departments);
+  const member = useMemberView(companyId);
   const actions = useProjectActions(companyId);
 
   const back = (

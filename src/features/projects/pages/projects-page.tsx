@@ -11,10 +11,11 @@ import { paths } from '../../../domain/paths';
 import { PROJECT_LIST_FILTERS, canCreateProject, type Project, type ProjectListFilter, type ProjectStatus } from '../../../domain/project';
 import { buttonClassName } from '../../../ui/button';
 import type { OutboxStatus } from '../../../lib/db/database';
+import { useMemberView } from '../../../lib/member-view';
 import { PageSpinner } from '../../../ui/spinner';
 import { Tabs } from '../../../ui/tabs';
 import { filterFromQuery, queryFromFilter, type ProjectListRow } from '../list';
-import { useProjectCounts, useProjectIds, useProjectMember, useProjectWindow } from '../list-hooks';
+import { useProjectCounts, useProjectIds, useProjectWindow } from '../list-hooks';
 import '../projects-list.css';
 
 /** Every row has this height, so the list never measures (projects-list.css keeps to it). */
@@ -66,7 +67,7 @@ export default function ProjectsPage() {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const filter = filterFromQuery(search);
-  const member = useProjectMember(companyId);
+  const member = useMemberView(companyId);
   const counts = useProjectCounts(companyId);
   const list = useProjectIds(companyId, filter);
 

@@ -14,11 +14,11 @@ const departments = [
   { id: 'd2', title: 'Assembly' },
 ];
 
-function renderForm(onSubmit: (draft: SuggestionDraft, photos: PhotoInput[]) => Promise<void>) {
+function renderForm(onSubmit: (draft: SuggestionDraft, photos: PhotoInput[]) => Promise<void>, goals: { id: string; title: string }[] = []) {
   render(
     <IntlProvider locale="en" messages={en}>
       <DialogProvider>
-        <SuggestionForm companyId="c1" departments={departments} onSubmit={onSubmit} />
+        <SuggestionForm companyId="c1" departments={departments} goals={goals} onSubmit={onSubmit} />
       </DialogProvider>
     </IntlProvider>,
   );
@@ -82,8 +82,29 @@ describe('the proposal form', () => {
       expectedEffect: '30 minutes a shift',
       effectEstimate: null,
       departmentId: 'd2',
+      goalId: null,
     });
     expect(onSubmit.mock.calls[0]?.[1]).toEqual([]);
+    // With no goals on the device there is nothing to choose.
+    expect(screen.queryByRole('combobox', { name: /^Company goal/ })).toBeNull();
+  });
+
+  it('sends the company goal chosen for the proposal', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn((_draft: SuggestionDraft, _photos: PhotoInput[]) => Promise.resolve());
+    renderForm(onSubmit, [{ id: 'g1', title: 'Lean: Changeovers' }]);
+    await fillTexts(user);
+    await user.click(screen.getByRole('combobox', { name: /^Department/ }));
+    const department = screen.getAllByRole('option').find((candidate) => candidate.dataset.id === 'd2');
+    if (!department) throw new Error('no option d2');
+    await user.click(department);
+    await user.click(screen.getByRole('combobox', { name: /^Company goal/ }));
+    const goal = screen.getAllByRole('option').find((candidate) => candidate.dataset.id === 'g1');
+    if (!goal) throw new Error('no option g1');
+    await user.click(goal);
+    await user.click(screen.getByRole('button', { name: 'Submit the proposal' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ departmentId: 'd2', goalId: 'g1' });
   });
 });
 

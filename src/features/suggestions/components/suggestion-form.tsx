@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { enums, object, optional, refine, string } from 'superstruct';
 import { CURRENCIES, SUGGESTION_MAX_IMAGES, SuggestionInput, type Currency } from '../../../domain/suggestion';
 import { Button } from '../../../ui/button';
-import { FileUpload, type LoadImageFn, type UploadFn } from '../../../ui/file-upload/file-upload';
+import { FileUpload } from '../../../ui/file-upload/file-upload';
+import { useKeptPhotos } from '../../../ui/file-upload/kept-photos';
 import { useForm } from '../../../ui/form';
 import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
@@ -23,7 +24,11 @@ export const SuggestionFormStruct = object({
   estimate: optional(refine(string(), 'invalid', (value) => AMOUNT_RE.test(value))),
   currency: enums(CURRENCIES),
   departmentId: SuggestionInput.schema.departmentId,
+  goalId: optional(string()),
 });
+
+/** The goal select's "none" (the kit's select takes no empty id). */
+const NO_GOAL = 'none';
 
 /** "1234.5" -> 123450 (minor units, without floating point). */
 export function toMinorUnits(amount: string): number {
@@ -40,6 +45,8 @@ function toAmount(minor: number): string {
 export interface SuggestionFormProps {
   companyId: string;
   departments: readonly DepartmentOption[];
+  /** The company's goals the proposal may serve (issue 12); none offered when empty or absent (a clarification). */
+  goals?: readonly DepartmentOption[];
   /** Editing a proposal that waits to be sent: its text (photos stay as they were). */
   initial?: SuggestionDraft;
   /** Stores the proposal; a `FormError` it throws is shown on the form and the draft stays. */
@@ -51,7 +58,7 @@ export interface SuggestionFormProps {
  * downscaled photo to a keeper in this form (an honest "ready" at once, online or not), and on submit they
  * are stored on the device with the proposal; the replayer uploads them before sending it.
  */
-export function SuggestionForm({ companyId, departments, initial, onSubmit }: SuggestionFormProps) {
+export function SuggestionForm({ companyId, departments, goals = [], initial, onSubmit }: SuggestionFormProps) {
   const intl = useIntl();
   const isEditing = initial !== undefined;
   const form = useForm({
@@ -64,29 +71,11 @@ export function SuggestionForm({ companyId, departments, initial, onSubmit }: Su
       estimate: initial?.effectEstimate ? toAmount(initial.effectEstimate.amountMinor) : '',
       currency: initial?.effectEstimate?.currency ?? 'RUB',
       departmentId: initial?.departmentId ?? '',
+      goalId: initial?.goalId ?? NO_GOAL,
     },
   });
 
-  const [kept, setKept] = useState<ReadonlyMap<string, File>>(() => new Map());
-  const [photoIds, setPhotoIds] = useState<string[]>([]);
-  // The object URLs handed to the control as links, revoked when the form goes.
-  const links = useRef<string[]>([]);
-  useEffect(() => {
-    const made = links.current;
-    return () => {
-      for (const link of made.splice(0)) URL.revokeObjectURL(link);
-    };
-  }, []);
-  const keepPhoto = useCallback<UploadFn>((file) => {
-    const imageId = crypto.randomUUID();
-    setKept((previous) => new Map(previous).set(imageId, file));
-    // An object URL of the file itself, so the thumbnail needs nothing but this answer.
-    const imageLink = URL.createObjectURL(file);
-    links.current.push(imageLink);
-    return Promise.resolve({ status: 200, data: { imageId, imageLink, name: file.name } });
-  }, []);
-  // The link is already an object URL of the kept file; the control revokes what it gets, so hand over a copy.
-  const showPhoto = useCallback<LoadImageFn>((link) => fetch(link).then(async (response) => URL.createObjectURL(await response.blob())), []);
+  const photos = useKeptPhotos();
 
   const currencies = useMemo(() => CURRENCIES.map((id) => ({ id, title: id })), []);
   const currency = (CURRENCIES as readonly string[]).includes(form.values.currency ?? '') ? (form.values.currency as Currency) : 'RUB';
@@ -99,15 +88,12 @@ export function SuggestionForm({ companyId, departments, initial, onSubmit }: Su
     estimate: intl.formatMessage({ id: 'suggestions.form.estimate', defaultMessage: 'Estimated effect (optional)' }),
     currency: intl.formatMessage({ id: 'suggestions.form.currency', defaultMessage: 'Currency' }),
     departmentId: intl.formatMessage({ id: 'suggestions.form.department', defaultMessage: 'Department' }),
+    goalId: intl.formatMessage({ id: 'suggestions.form.goal', defaultMessage: 'Company goal it serves (optional)' }),
     photos: intl.formatMessage({ id: 'suggestions.form.photos', defaultMessage: 'Photos' }),
   };
 
   const submit = form.handleSubmit(async (value) => {
-    const photos: PhotoInput[] = [];
-    for (const id of photoIds) {
-      const file = kept.get(id);
-      if (file) photos.push({ data: await file.arrayBuffer(), type: file.type, name: file.name });
-    }
+    const photoInputs: PhotoInput[] = await photos.read();
     await onSubmit(
       {
         companyId,
@@ -117,8 +103,9 @@ export function SuggestionForm({ companyId, departments, initial, onSubmit }: Su
         expectedEffect: value.expectedEffect.trim(),
         effectEstimate: value.estimate ? { amountMinor: toMinorUnits(value.estimate), currency: value.currency } : null,
         departmentId: value.departmentId,
+        goalId: value.goalId && value.goalId !== NO_GOAL ? value.goalId : null,
       },
-      photos,
+      photoInputs,
     );
   });
 
@@ -142,6 +129,13 @@ export function SuggestionForm({ companyId, departments, initial, onSubmit }: Su
             : undefined
         }
       />
+      {goals.length > 0 && (
+        <Select
+          {...form.selectField('goalId', label.goalId)}
+          options={[{ id: NO_GOAL, title: intl.formatMessage({ id: 'suggestions.form.noGoal', defaultMessage: 'No particular goal' }) }, ...goals]}
+          searchable={goals.length >= 8}
+        />
+      )}
       {isEditing ? (
         <p className="suggestion-form__note">
           <FormattedMessage id="suggestions.form.photosKept" defaultMessage="The photos stay as they were." />
@@ -150,10 +144,7 @@ export function SuggestionForm({ companyId, departments, initial, onSubmit }: Su
         <FileUpload
           label={label.photos}
           name="photos"
-          value={photoIds}
-          onChange={setPhotoIds}
-          upload={keepPhoto}
-          loadImage={showPhoto}
+          {...photos.field}
           finishedText={intl.formatMessage({ id: 'suggestions.form.photoKept', defaultMessage: 'Ready: sent with the proposal' })}
           max={SUGGESTION_MAX_IMAGES}
           tip={intl.formatMessage({

@@ -6,7 +6,7 @@ import { PageSpinner } from '../../../ui/spinner';
 import { SuggestionForm } from '../components/suggestion-form';
 import { useCurrentUser } from '../../../lib/app-state';
 import { REVISABLE_STATUSES } from '../../../lib/outbox/outbox';
-import { useDepartments, useReviewActions, useStartBlockers, useSubmitSuggestion, useSuggestion, useUnsentSuggestionRow, type SuggestionView } from '../hooks';
+import { useDepartments, useGoalOptions, useReviewActions, useStartBlockers, useSubmitSuggestion, useSuggestion, useUnsentSuggestionRow, type SuggestionView } from '../hooks';
 import { SUGGESTION_REVISE_KIND } from '../review-store';
 import { StartBlockedNotice } from '../components/start-blocked-notice';
 import type { SuggestionDraft } from '../store';
@@ -24,6 +24,7 @@ function draftOf(companyId: string, body: unknown): SuggestionDraft | undefined 
     expectedEffect: input.expectedEffect ?? '',
     effectEstimate: input.effectEstimate ?? null,
     departmentId: input.departmentId ?? '',
+    goalId: input.goalId ?? null,
   };
 }
 
@@ -126,12 +127,13 @@ export default function SuggestionCreatePage() {
 function NewSuggestionPage({ companyId, resendOf }: { companyId: string; resendOf: string | null }) {
   const [, navigate] = useLocation();
   const departments = useDepartments(companyId);
+  const goals = useGoalOptions(companyId);
   const blockers = useStartBlockers(companyId);
   const resendRow = useUnsentSuggestionRow(resendOf);
   const submit = useSubmitSuggestion();
   const isResend = resendOf !== null;
 
-  if (departments === undefined || blockers === undefined || (isResend && resendRow === undefined)) return <PageSpinner />;
+  if (departments === undefined || goals === undefined || blockers === undefined || (isResend && resendRow === undefined)) return <PageSpinner />;
   const initial = isResend && resendRow ? draftOf(companyId, resendRow.body) : undefined;
 
   return (
@@ -159,6 +161,7 @@ function NewSuggestionPage({ companyId, resendOf }: { companyId: string; resendO
           key={resendOf ?? 'new'}
           companyId={companyId}
           departments={departments}
+          goals={goals}
           initial={initial}
           onSubmit={async (draft, photos) => {
             const result = await submit(draft, photos, resendOf);

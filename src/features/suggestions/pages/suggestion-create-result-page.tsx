@@ -3,7 +3,7 @@ import { Link, useParams, useSearch } from 'wouter';
 import { paths } from '../../../domain/paths';
 import { buttonClassName } from '../../../ui/button';
 import { PageSpinner } from '../../../ui/spinner';
-import { useIsSuggestionUnsent } from '../hooks';
+import { useIsEntityUnsent } from '../../../lib/entity-unsent';
 import '../suggestions.css';
 
 /** After submitting: says whether the proposal is already on the server or waits on this device. */
@@ -12,7 +12,7 @@ export default function SuggestionCreateResultPage() {
   const search = new URLSearchParams(useSearch());
   const id = search.get('id') ?? '';
   const isEvictable = search.get('evictable') === '1';
-  const isUnsent = useIsSuggestionUnsent(id);
+  const isUnsent = useIsEntityUnsent('suggestions', id);
   if (isUnsent === undefined) return <PageSpinner />;
 
   return (

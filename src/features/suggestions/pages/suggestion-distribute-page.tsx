@@ -10,7 +10,8 @@ import { FormError } from '../../../ui/form';
 import { PageSpinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
 import { Textarea } from '../../../ui/textarea';
-import { useCompanyStructure, useMemberView, useReviewActions, useSuggestion } from '../hooks';
+import { useMemberView } from '../../../lib/member-view';
+import { useCompanyStructure, useReviewActions, useSuggestion } from '../hooks';
 import { headNameOf, shortNameOf } from '../people';
 import '../suggestions.css';
 
@@ -126,7 +127,7 @@ export default function SuggestionDistributePage() {
   const [, navigate] = useLocation();
   const view = useSuggestion(companyId, suggestionId);
   const structure = useCompanyStructure(companyId);
-  const member = useMemberView(companyId, structure?.departments);
+  const member = useMemberView(companyId);
   const actions = useReviewActions(companyId);
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);

@@ -14,9 +14,10 @@ import { DevicePhoto, ServerPhoto } from '../components/photo';
 import { ReviewPanel } from '../components/review-panel';
 import { StatusText } from '../components/status-text';
 import { UnsentMark } from '../components/unsent-mark';
-import { useCompanyPeople, useMemberView, useReviewActions, useSuggestion } from '../hooks';
+import { useCompanyPeople, useReviewActions, useSuggestion, useSuggestionLinks } from '../hooks';
 import { holderOf, shortNameOf } from '../people';
 import { useCurrentUser } from '../../../lib/app-state';
+import { useMemberView } from '../../../lib/member-view';
 import '../suggestions.css';
 
 /**
@@ -31,8 +32,9 @@ export default function SuggestionPage() {
   const historyState: unknown = useHistoryState();
   const view = useSuggestion(companyId, suggestionId);
   const people = useCompanyPeople(companyId);
-  const member = useMemberView(companyId, people?.departments);
+  const member = useMemberView(companyId);
   const actions = useReviewActions(companyId);
+  const links = useSuggestionLinks(companyId, suggestionId, view?.suggestion.goalId ?? null);
   const departmentNames = useMemo(() => new Map((people?.departments ?? []).map((department) => [department.id, department.name])), [people]);
 
   if (view === undefined || people === undefined || member === undefined) return <PageSpinner />;
@@ -167,7 +169,15 @@ export default function SuggestionPage() {
           </Link>
         </div>
       )}
-      {suggestion.status === 'APPROVED' && mayReview && (
+      {links?.project ? (
+        <p className="suggestion-project" data-project={links.project.id}>
+          <FormattedMessage
+            id="suggestions.view.project"
+            defaultMessage="Made into the project <link>«{name}»</link>"
+            values={{ name: links.project.name, link: (chunks) => <Link href={paths.company.project(companyId, links.project?.id ?? '')}>{chunks}</Link> }}
+          />
+        </p>
+      ) : suggestion.status === 'APPROVED' && mayReview && links !== undefined && (
         <div className="suggestions-page__actions">
           <Link href={`${paths.company.projectsCreate(companyId)}?fromSuggestion=${encodeURIComponent(suggestion.id)}`} className={buttonClassName('primary')}>
             <FormattedMessage id="suggestions.view.makeProject" defaultMessage="Make a project" />
@@ -190,6 +200,20 @@ export default function SuggestionPage() {
           <FormattedMessage id="suggestions.form.department" defaultMessage="Department" />
         </dt>
         <dd>{department ?? <FormattedMessage id="suggestions.view.unknownDepartment" defaultMessage="Not on this device yet" />}</dd>
+        {suggestion.goalId !== null && (
+          <>
+            <dt>
+              <FormattedMessage id="suggestions.view.goal" defaultMessage="Company goal" />
+            </dt>
+            <dd>
+              {links?.goal ? (
+                <Link href={paths.company.goal(companyId, links.goal.id)}>{links.goal.title}</Link>
+              ) : (
+                <FormattedMessage id="suggestions.view.unknownGoal" defaultMessage="Not on this device yet" />
+              )}
+            </dd>
+          </>
+        )}
         <dt>
           <FormattedMessage id="suggestions.form.problem" defaultMessage="Problem" />
         </dt>

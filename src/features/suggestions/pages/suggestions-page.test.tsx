@@ -1,17 +1,13 @@
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { Route } from 'wouter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import en from '../../../../locales/en.json';
 import type { Suggestion } from '../../../domain/suggestion';
 import type { CurrentUser } from '../../../domain/user';
-import { AppStateProvider } from '../../../lib/app-state';
 import { getAppDatabase } from '../../../lib/db/database';
+import { renderPage as renderPageAt, testUser } from '../../../../tests/fixtures/render-page';
 import { departmentRow } from '../../../../tests/fixtures/rows';
-import { DialogProvider } from '../../../ui/dialog';
 import SuggestionsPage from './suggestions-page';
 
 const ME = 'u-head';
@@ -19,33 +15,14 @@ const AT = '2026-03-01T10:00:00.000Z';
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
 
 function userWith(roles: string[]): CurrentUser {
-  return {
-    id: ME,
-    email: 'head@demo.local',
-    telephone: null,
-    hrInviterData: null,
-    department: null,
-    company: null,
-    fullName: 'Начальников Пётр',
+  return testUser(ME, 'Начальников Пётр', roles, {
     firstName: 'Пётр',
     lastName: 'Начальников',
-    middleName: null,
-    position: null,
-    otherPosition: null,
-    mainGoal: null,
-    role: roles[0] ?? 'EMPLOYEE',
-    email_verified_at: AT,
-    active: true,
+    email: 'head@demo.local',
     username: 'head@demo.local',
-    authorities: [],
-    emailVerified: true,
-    accountNonExpired: true,
-    accountNonLocked: true,
-    credentialsNonExpired: true,
-    enabled: true,
-    locale: 'en',
+    role: roles[0] ?? 'EMPLOYEE',
     companies: [{ id: 'c1', name: 'Демо Завод', roles }],
-  };
+  });
 }
 
 function proposal(id: string, title: string, fields: Partial<Suggestion> = {}): Suggestion & { ownerUserId: string } {
@@ -100,21 +77,13 @@ afterEach(async () => {
 });
 
 function renderPage(path: string, roles: string[] = ['MIDDLE_MANAGER']) {
-  const location = memoryLocation({ path, record: true });
-  render(
-    <IntlProvider locale="en" messages={en}>
-      <AppStateProvider user={userWith(roles)} config={{ units: [], enums: {}, supportLink: '' }} reloadUser={() => Promise.resolve()}>
-        <DialogProvider>
-          <Router hook={location.hook}>
-            <Route path="/companies/:companyId/suggestions">
-              <SuggestionsPage />
-            </Route>
-          </Router>
-        </DialogProvider>
-      </AppStateProvider>
-    </IntlProvider>,
+  return renderPageAt(
+    path,
+    <Route path="/companies/:companyId/suggestions">
+      <SuggestionsPage />
+    </Route>,
+    { user: userWith(roles) },
   );
-  return location;
 }
 
 const titles = () =>
