@@ -202,8 +202,8 @@ export type ProjectType = (typeof PROJECT_TYPES)[number];
  */
 export const REPORTING_FREQUENCIES = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALF_YEARLY'] as const;
 export type ReportingFrequency = (typeof REPORTING_FREQUENCIES)[number];
-/** How long after the actual completion date post-monitoring reports are due: the 12-month effect horizon. */
-export const POST_MONITORING_MONTHS = 12;
+// The reporting calendar (due dates, post-monitoring) lives in report-schedule.ts.
+export { POST_MONITORING_MONTHS, addReportingPeriod } from './report-schedule';
 
 /** Whether the effect recurs every year or is had once (enum EFFECT_REPEATABILITY of `GET /enums`). */
 export const EFFECT_REPEATABILITIES = ['ONE_TIME', 'RECURRING'] as const;
@@ -397,21 +397,6 @@ export const PROJECT_REPORTING_STATUSES: readonly ProjectStatus[] = ['APPROVED',
 /** Whether `actor` is the project's manager or the head of its department (who edit it and file its reports). */
 export function isProjectLead(actor: MemberView, project: ProjectView): boolean {
   return isParty(actor, project, 'projectManager') || isParty(actor, project, 'departmentHead');
-}
-
-const MONTHS_OF: Record<Exclude<ReportingFrequency, 'WEEKLY'>, number> = { MONTHLY: 1, QUARTERLY: 3, HALF_YEARLY: 6 };
-
-/**
- * The calendar date one period of `frequency` after `date` ('YYYY-MM-DD'). Months are calendar months, a day past
- * the end of the shorter month falling to its last day (31 January + 1 month is 28 or 29 February).
- */
-export function addReportingPeriod(date: string, frequency: ReportingFrequency): string {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  if (frequency === 'WEEKLY') return new Date(Date.UTC(year, month - 1, day + 7)).toISOString().slice(0, 10);
-  const target = new Date(Date.UTC(year, month - 1 + MONTHS_OF[frequency], 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target.toISOString().slice(0, 10);
 }
 
 /**

@@ -18,10 +18,8 @@ import { sql, type Updateable } from 'kysely';
 import { checkPayments, remunerationOf } from '../../../src/domain/money';
 import { hasAnyRole } from '../../../src/domain/permissions';
 import {
-  addReportingPeriod,
   canCreateProject,
   isProjectLead,
-  POST_MONITORING_MONTHS,
   PROJECT_CREATE_ROLES,
   PROJECT_EDITABLE_STATUSES,
   PROJECT_FILTER_STATUSES,
@@ -41,8 +39,8 @@ import {
   type ProjectTeamMember,
   type ProjectTransitionInput,
   type ProjectView,
-  type ReportingFrequency,
 } from '../../../src/domain/project';
+import { addReportingPeriod, calendarDateOf, firstPostMonitoringDue, isAfterToday, nextReportDue, postMonitoringEnd } from '../../../src/domain/report-schedule';
 import { BASE_INDICATOR_UNITS } from '../../../src/domain/user';
 import type { NotificationKind } from '../../../src/domain/notification';
 import { isUuid } from '../../../src/domain/suggestion';
@@ -65,74 +63,6 @@ export interface ProjectOutcome {
   message: string;
   /** 201 for a creation, 200 otherwise. */
   status: 200 | 201;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Calendar dates ('YYYY-MM-DD', UTC) and the reporting schedule (pure).
-
-/** The calendar date of `now` in UTC. */
-export function calendarDateOf(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
-
-const MONTHS_OF_PERIOD: Record<Exclude<ReportingFrequency, 'WEEKLY'>, number> = { MONTHLY: 1, QUARTERLY: 3, HALF_YEARLY: 6 };
-
-/** `date` plus `months` calendar months, a day past the end of the shorter month falling to its last day. */
-export function addMonths(date: string, months: number): string {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target.toISOString().slice(0, 10);
-}
-
-/**
- * `anchor` plus `count` periods of `frequency`, counted from the anchor (so 31 January monthly is 28 February,
- * then 31 March: no drift from clamping). For `count` 1 it is addReportingPeriod.
- */
-export function addPeriods(anchor: string, frequency: ReportingFrequency, count: number): string {
-  if (frequency === 'WEEKLY') {
-    const [year = 0, month = 1, day = 1] = anchor.split('-').map(Number);
-    return new Date(Date.UTC(year, month - 1, day + 7 * count)).toISOString().slice(0, 10);
-  }
-  return addMonths(anchor, MONTHS_OF_PERIOD[frequency] * count);
-}
-
-/** The last day post-monitoring reports may be due: POST_MONITORING_MONTHS after the actual completion. */
-export function postMonitoringEnd(actualCompletionDate: string): string {
-  return addMonths(actualCompletionDate, POST_MONITORING_MONTHS);
-}
-
-/** The first due date after a completion on `actualCompletionDate`; null when it falls past post-monitoring. */
-export function firstPostMonitoringDue(actualCompletionDate: string, periodicity: ReportingFrequency): string | null {
-  const due = addReportingPeriod(actualCompletionDate, periodicity);
-  return due <= postMonitoringEnd(actualCompletionDate) ? due : null;
-}
-
-export interface NextDueInput {
-  /** The due date before the report; null when none was set (then the schedule starts at the report's date). */
-  currentDue: string | null;
-  /** The calendar date the report speaks for. */
-  reportDate: string;
-  frequency: ReportingFrequency;
-  /** The last date a report may be due (post-monitoring's end); null: no end (while APPROVED). */
-  until: string | null;
-}
-
-/**
- * The next due date once a report for `reportDate` is filed: the first period end, counted from the current due
- * date, that is after the current due date and after the report's date (a late report moves the schedule past
- * itself; an early one moves it by one period). Null once that passes `until`.
- */
-export function nextReportDue({ currentDue, reportDate, frequency, until }: NextDueInput): string | null {
-  const anchor = currentDue ?? reportDate;
-  let count = 1;
-  let due = addPeriods(anchor, frequency, count);
-  while (due <= reportDate) {
-    count += 1;
-    due = addPeriods(anchor, frequency, count);
-  }
-  return until !== null && due > until ? null : due;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -686,7 +616,7 @@ export async function transitionProject(tx: Queryable, member: Membership, user:
   }
   if (to === 'COMPLETED') {
     const actualCompletionDate = input.actualCompletionDate ?? today;
-    if (actualCompletionDate > today) throw fieldError({ actualCompletionDate: 'future' });
+    if (isAfterToday(actualCompletionDate, now)) throw fieldError({ actualCompletionDate: 'future' });
     changes.actual_completion_date = actualCompletionDate;
     changes.actual_effect_12m_minor = String(input.actualEffect12mMinor ?? 0);
     changes.next_report_due = firstPostMonitoringDue(actualCompletionDate, current.postMonitoringPeriodicity);
@@ -724,8 +654,7 @@ export async function reportIndicator(tx: Queryable, member: Membership, user: U
   // Filed already (a replay that lost its Idempotency-Key): the project as it stands, nothing filed twice.
   if (row.indicator_reports.some((report) => report.id === reportId)) return { project: toProject(row), message: 'mail.notice.projectIndicatorReported', status: 200 };
   if (!PROJECT_REPORTING_STATUSES.includes(row.status)) throw new AppError('projectNotReporting', 409, { values: { status: row.status } });
-  const today = calendarDateOf(now);
-  if (input.date > today) throw fieldError({ date: 'future' });
+  if (isAfterToday(input.date, now)) throw fieldError({ date: 'future' });
   const byName = fullNameOf(user);
   const comment = commentOf(input.comment);
   const report: ProjectIndicatorReport = { id: reportId, date: input.date, value: input.value, comment, at: now.toISOString(), byUserId: user.id, byName };

@@ -13,7 +13,6 @@ import {
   PROJECT_TRANSITION_KIND,
   ProjectRefusedError,
   completeProject,
-  nextReportDueAfter,
   reportProjectIndicator,
   saveProjectPayments,
   storeDecidedProject,
@@ -277,19 +276,6 @@ describe('completion, indicator reports and payments on the device', () => {
       profitBasisPoints: 1250,
       payments,
     });
-  });
-});
-
-describe('the next report due', () => {
-  it('is the first period end after the report date that is after the current due date', () => {
-    const approved = { status: 'APPROVED' as const, nextReportDue: '2026-12-01', reportingFrequency: 'MONTHLY' as const, postMonitoringPeriodicity: 'QUARTERLY' as const, actualCompletionDate: null };
-    expect(nextReportDueAfter(approved, '2026-11-15')).toBe('2027-01-01');
-    expect(nextReportDueAfter(approved, '2027-02-10')).toBe('2027-03-01');
-    expect(nextReportDueAfter({ ...approved, reportingFrequency: 'WEEKLY' }, '2026-12-01')).toBe('2026-12-08');
-    const completed = { ...approved, status: 'COMPLETED' as const, nextReportDue: '2027-08-20', actualCompletionDate: '2026-11-20' };
-    expect(nextReportDueAfter(completed, '2027-08-20')).toBe('2027-11-20');
-    expect(nextReportDueAfter({ ...completed, nextReportDue: '2027-11-20' }, '2027-11-20')).toBeNull();
-    expect(nextReportDueAfter({ ...completed, nextReportDue: null }, '2027-11-20')).toBeNull();
   });
 });
 

@@ -13,8 +13,8 @@
 // waits (its local state stands until that one is answered); discarding a refused row on /unsent marks the
 // project stale (src/features/outbox/store.ts), so the next pull brings the server's version back.
 import type { Struct } from 'superstruct';
+import { addReportingPeriod, calendarDateOf, firstPostMonitoringDue, localCalendarDate, projectNextReportDue } from '../../domain/report-schedule';
 import {
-  POST_MONITORING_MONTHS,
   PROJECT_PAYMENTS_EDITABLE_STATUSES,
   PROJECT_REPORTING_STATUSES,
   Project,
@@ -22,12 +22,10 @@ import {
   ProjectIndicatorInput,
   ProjectInput,
   ProjectTransitionInput,
-  addReportingPeriod,
   isProjectLead,
   projectTransition,
   type ProjectHistoryEntry,
   type ProjectStatus,
-  type ReportingFrequency,
 } from '../../domain/project';
 import { checkPayments, remunerationOf, type Payment } from '../../domain/money';
 import type { MemberView } from '../../domain/permissions';
@@ -85,44 +83,6 @@ export function projectApiPath(companyId: string, projectId: string): string {
   return `/api/v1/companies/${encodeURIComponent(companyId)}/projects/${encodeURIComponent(projectId)}`;
 }
 
-/** The calendar date (UTC) of `now`: what the server calls today. */
-export function todayOf(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
-
-/** `date` plus `months` calendar months, a day past the end of the shorter month falling to its last day. */
-export function addMonths(date: string, months: number): string {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target.toISOString().slice(0, 10);
-}
-
-/** The first report due after completion: one post-monitoring period on, if within POST_MONITORING_MONTHS. */
-export function firstDueAfterCompletion(actualCompletionDate: string, periodicity: ReportingFrequency): string | null {
-  const due = addReportingPeriod(actualCompletionDate, periodicity);
-  return due <= addMonths(actualCompletionDate, POST_MONITORING_MONTHS) ? due : null;
-}
-
-/**
- * The next report due once a report for `reportDate` is filed: the first period end after the report's date that
- * is after the current due date (by the reporting frequency while APPROVED, by the post-monitoring periodicity
- * while COMPLETED, null once past POST_MONITORING_MONTHS after the actual completion).
- */
-export function nextReportDueAfter(
-  project: Pick<Project, 'status' | 'nextReportDue' | 'reportingFrequency' | 'postMonitoringPeriodicity' | 'actualCompletionDate'>,
-  reportDate: string,
-): string | null {
-  const isCompleted = project.status === 'COMPLETED';
-  if (isCompleted && project.nextReportDue === null) return null;
-  const frequency = isCompleted ? project.postMonitoringPeriodicity : project.reportingFrequency;
-  let due = addReportingPeriod(project.nextReportDue ?? reportDate, frequency);
-  while (due <= reportDate) due = addReportingPeriod(due, frequency);
-  if (isCompleted && project.actualCompletionDate !== null && due > addMonths(project.actualCompletionDate, POST_MONITORING_MONTHS)) return null;
-  return due;
-}
-
 function commentOf(comment: string | null | undefined): string | null {
   const trimmed = comment?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
@@ -161,14 +121,14 @@ export function applyTransition(project: Project, input: ProjectTransitionInput,
       return { ...moved, estimatedCostsMinor: input.estimatedCostsMinor ?? null, expectedEffect12mMinor: expected, remunerationMinor: remunerationWith(project, expected) };
     }
     case 'APPROVED':
-      return { ...moved, nextReportDue: addReportingPeriod(todayOf(now), project.reportingFrequency), reportOverdueAt: null };
+      return { ...moved, nextReportDue: addReportingPeriod(calendarDateOf(now), project.reportingFrequency), reportOverdueAt: null };
     case 'COMPLETED': {
-      const date = input.actualCompletionDate ?? todayOf(now);
+      const date = input.actualCompletionDate ?? calendarDateOf(now);
       return {
         ...moved,
         actualCompletionDate: date,
         actualEffect12mMinor: input.actualEffect12mMinor ?? null,
-        nextReportDue: firstDueAfterCompletion(date, project.postMonitoringPeriodicity),
+        nextReportDue: firstPostMonitoringDue(date, project.postMonitoringPeriodicity),
         reportOverdueAt: null,
       };
     }
@@ -185,7 +145,7 @@ export function applyIndicatorReport(project: Project, input: ProjectIndicatorIn
     ...project,
     indicatorReports: [...project.indicatorReports, { id: input.id, date: input.date, value: input.value, comment, at, byUserId: actor.id, byName: actor.fullName }],
     history: [...project.history, historyEntry(at, 'INDICATOR_REPORTED', project.status, project.status, actor, comment)],
-    nextReportDue: nextReportDueAfter(project, input.date),
+    nextReportDue: projectNextReportDue(project, input.date),
     reportOverdueAt: null,
     updatedAt: at,
   };
@@ -279,7 +239,8 @@ function transitionBodyOf(input: ProjectTransitionInput): ProjectTransitionInput
 }
 
 function refuseFutureDate(date: string, now: Date, field: string): void {
-  if (date > todayOf(now)) throw new ProjectRefusedError('invalid', { [field]: 'future' });
+  // The device's own calendar: what the user calls today (the server, not knowing their zone, allows a day more).
+  if (date > localCalendarDate(now)) throw new ProjectRefusedError('invalid', { [field]: 'future' });
 }
 
 /**

@@ -10,7 +10,7 @@ import { DatePicker } from '../../../ui/date-picker/date-picker';
 import { useForm } from '../../../ui/form';
 import { TextField } from '../../../ui/text-field';
 import { Textarea } from '../../../ui/textarea';
-import { todayOf } from '../transition-store';
+import { localCalendarDate } from '../../../domain/report-schedule';
 import type { ProjectActions } from './project-detail-hooks';
 import { AMOUNT_MESSAGES, IndicatorValueText, localToday, parseIndicatorValue } from './project-detail-format';
 import { CalendarDateText, ProjectStatusText } from './project-detail-parts';
@@ -94,7 +94,7 @@ function commentOrNull(comment: string | undefined): string | null {
 export function IndicatorReportForm({ companyId, project, member, actions, unitName, now = () => new Date() }: IndicatorReportFormProps) {
   const intl = useIntl();
   const [, navigate] = useLocation();
-  const today = todayOf(now());
+  const today = localCalendarDate(now());
   const form = useForm({ struct: ReportStruct, initialValues: { date: today }, messages: AMOUNT_MESSAGES });
   if (!PROJECT_REPORTING_STATUSES.includes(project.status) || !isProjectLead(member, project)) return null;
   const date = form.selectField('date', intl.formatMessage({ id: 'projects.reports.date', defaultMessage: 'Date of the value' }));

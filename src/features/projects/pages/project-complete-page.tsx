@@ -14,7 +14,7 @@ import { TextField } from '../../../ui/text-field';
 import { Textarea } from '../../../ui/textarea';
 import { useProjectActions, useProjectSurroundings, useProjectView, type ProjectActions } from '../components/project-detail-hooks';
 import { AMOUNT_MESSAGES, AmountText, minorOf } from '../components/project-detail-format';
-import { todayOf } from '../transition-store';
+import { localCalendarDate } from '../../../domain/report-schedule';
 import '../project.css';
 
 const CompleteStruct = object({
@@ -26,7 +26,7 @@ const CompleteStruct = object({
 function CompleteForm({ companyId, project, member, actions }: { companyId: string; project: Project; member: MemberView; actions: ProjectActions }) {
   const intl = useIntl();
   const [, navigate] = useLocation();
-  const today = todayOf(new Date());
+  const today = localCalendarDate(new Date());
   const form = useForm({ struct: CompleteStruct, initialValues: { actualCompletionDate: today }, messages: AMOUNT_MESSAGES });
   const date = form.selectField('actualCompletionDate', intl.formatMessage({ id: 'projects.complete.date', defaultMessage: 'Actual completion date' }));
   return (

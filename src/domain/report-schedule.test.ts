@@ -1,7 +1,7 @@
-// The reporting schedule of a project (service.ts): pure date arithmetic, no database.
+// The reporting calendar of a project (report-schedule.ts): pure date arithmetic.
 import { describe, expect, it } from 'vitest';
-import { addReportingPeriod, REPORTING_FREQUENCIES } from '../../../src/domain/project';
-import { addMonths, addPeriods, calendarDateOf, firstPostMonitoringDue, nextReportDue, postMonitoringEnd } from './service';
+import { REPORTING_FREQUENCIES } from './project';
+import { addMonths, addPeriods, addReportingPeriod, calendarDateOf, firstPostMonitoringDue, isAfterToday, localCalendarDate, nextReportDue, postMonitoringEnd, projectNextReportDue } from './report-schedule';
 
 describe('addPeriods', () => {
   it('is addReportingPeriod for one period, for every frequency', () => {
@@ -58,5 +58,37 @@ describe('firstPostMonitoringDue and calendarDateOf', () => {
   it('reads the date in UTC', () => {
     expect(calendarDateOf(new Date('2026-11-20T23:59:59.999Z'))).toBe('2026-11-20');
     expect(calendarDateOf(new Date('2026-11-21T00:00:00.000+03:00'))).toBe('2026-11-20');
+  });
+});
+
+describe('today', () => {
+  it('is refused as a future date on the server only once it is tomorrow everywhere on Earth', () => {
+    // 00:30 in Moscow on 21 November is still 20 November in UTC: the Muscovite's "today" is not the future.
+    const now = new Date('2026-11-20T21:30:00.000Z');
+    expect(isAfterToday('2026-11-21', now)).toBe(false);
+    // At 09:59 UTC it is 23:59 in UTC+14 (Kiribati); a minute later 22 November has begun there.
+    expect(isAfterToday('2026-11-21', new Date('2026-11-21T09:59:00.000Z'))).toBe(false);
+    expect(isAfterToday('2026-11-22', new Date('2026-11-21T09:59:00.000Z'))).toBe(true);
+    expect(isAfterToday('2026-11-22', new Date('2026-11-21T10:00:00.000Z'))).toBe(false);
+  });
+
+  it("is the device's own calendar date on the device", () => {
+    const now = new Date(2026, 10, 21, 0, 30);
+    expect(localCalendarDate(now)).toBe('2026-11-21');
+  });
+});
+
+describe('projectNextReportDue', () => {
+  it('follows the reporting frequency while approved, the post-monitoring periodicity after completion, and ends with it', () => {
+    const approved = { status: 'APPROVED' as const, nextReportDue: '2026-12-01', reportingFrequency: 'MONTHLY' as const, postMonitoringPeriodicity: 'QUARTERLY' as const, actualCompletionDate: null };
+    expect(projectNextReportDue(approved, '2026-11-15')).toBe('2027-01-01');
+    expect(projectNextReportDue(approved, '2027-02-10')).toBe('2027-03-01');
+    expect(projectNextReportDue({ ...approved, reportingFrequency: 'WEEKLY' }, '2026-12-01')).toBe('2026-12-08');
+    const completed = { ...approved, status: 'COMPLETED' as const, nextReportDue: '2027-08-20', actualCompletionDate: '2026-11-20' };
+    expect(projectNextReportDue(completed, '2027-08-20')).toBe('2027-11-20');
+    expect(projectNextReportDue({ ...completed, nextReportDue: '2027-11-20' }, '2027-11-20')).toBeNull();
+    expect(projectNextReportDue({ ...completed, nextReportDue: null }, '2027-11-20')).toBeNull();
+    // Counted from the due date, so a month end stays a month end.
+    expect(projectNextReportDue({ ...approved, nextReportDue: '2027-01-31' }, '2027-03-01')).toBe('2027-03-31');
   });
 });
