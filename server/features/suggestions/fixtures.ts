@@ -75,3 +75,18 @@ export async function createCompany(
     return { companyId: company.id, departments };
   });
 }
+
+/**
+ * A goal of `companyId` (issue 12) a proposal may serve, written straight to the table, its business customer the
+ * company's first employee; returns its id.
+ */
+export async function insertGoal(db: Database, companyId: string, id: string = randomUUID()): Promise<string> {
+  await db.query(
+    `INSERT INTO goals (company_id, id, direction, scope, description, expected_result, indicator_value, indicator_unit, owner_goal,
+       start_date, end_date, business_customer_employee_id, process)
+     SELECT $1, $2, 'D', 'S', 'Desc', 'Result', 10, 'MINUTES', 'Goal', '2026-01-01', '2026-12-31', e.id, 'P'
+     FROM employees e WHERE e.company_id = $1 ORDER BY e.id LIMIT 1`,
+    [companyId, id],
+  );
+  return id;
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SuggestionPage, type Suggestion } from '../../../src/domain/suggestion';
 import { createManualClock } from '../../clock';
 import { api, createTestApp, json, type TestApp } from '../../test-support';
-import { createCompany, signUpMember, type Fixture, type Login } from './fixtures';
+import { createCompany, insertGoal, signUpMember, type Fixture, type Login } from './fixtures';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -52,6 +52,7 @@ beforeAll(async () => {
     { A: head.id, B: headB.id },
   );
   rival = await createCompany(t.db, 'Rival', { [outsider.id]: ['OWNER'] });
+  await insertGoal(t.db, acme.companyId, goal);
   // Received an hour apart, so each is due an hour after the one before.
   proposals.set('old', await submit('Старый станок: 100% загрузка'));
   clock.advance(HOUR);

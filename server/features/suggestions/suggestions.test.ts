@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Suggestion, SuggestionPage } from '../../../src/domain/suggestion';
 import { CurrentUser } from '../../../src/domain/user';
 import { api, createTestApp, json, type TestApp } from '../../test-support';
-import { createCompany, signUpMember, type Fixture, type Login } from './fixtures';
+import { createCompany, insertGoal, signUpMember, type Fixture, type Login } from './fixtures';
 
 let t: TestApp;
 let author: Login;
@@ -83,18 +83,7 @@ describe('POST /companies/{companyId}/suggestions', () => {
   });
 
   it("serves one of the company's goals, and no goal of another company", async () => {
-    const goalOf = async (companyId: string) => {
-      const id = randomUUID();
-      await t.db.query(
-        `INSERT INTO goals (company_id, id, direction, scope, description, expected_result, indicator_value, indicator_unit, owner_goal,
-           start_date, end_date, business_customer_employee_id, process)
-         SELECT $1, $2, 'D', 'S', 'Desc', 'Result', 10, 'MINUTES', 'Goal', '2026-01-01', '2026-12-31', e.id, 'P'
-         FROM employees e WHERE e.company_id = $1 LIMIT 1`,
-        [companyId, id],
-      );
-      return id;
-    };
-    const [own, foreign] = [await goalOf(acme.companyId), await goalOf(rival.companyId)];
+    const [own, foreign] = [await insertGoal(t.db, acme.companyId), await insertGoal(t.db, rival.companyId)];
     const served = await submit(author, input({ goalId: own.toUpperCase() }));
     expect(served.statusCode).toBe(201);
     expect(json<{ data: Suggestion }>(served).data.goalId).toBe(own);

@@ -146,6 +146,7 @@ export function useProjectFormActions(companyId: string, member: MemberView | un
         case 'taken':
           throw new FormError({ message: intl.formatMessage({ id: 'projects.error.taken', defaultMessage: 'This proposal is already a project.' }) });
         case 'notEditable':
+        case 'wrongState':
           throw new FormError({
             message: intl.formatMessage({ id: 'projects.error.notEditable', defaultMessage: 'The project has moved on (sent for calculation or further) and can no longer be edited here.' }),
           });

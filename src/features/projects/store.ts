@@ -21,6 +21,7 @@ import {
   isProjectLead,
   type ProjectHistoryEntry,
   type ProjectTeamMember,
+  PROJECT_MAX_IMAGES,
 } from '../../domain/project';
 import { Suggestion, type EmployeeRow } from '../../domain/suggestion';
 import { validate, type FieldErrors } from '../../domain/validation';
@@ -30,6 +31,9 @@ import { StoredOutboxRow, checkRows } from '../../lib/db/rows';
 import { REVISABLE_STATUSES, enqueue, entityKeyOf, revise, storeFile, writeWithOutbox } from '../../lib/outbox/outbox';
 import type { SuccessHandler } from '../../lib/outbox/replayer';
 import { markStale } from '../../lib/sync/stale-rows';
+import { ProjectRefusedError, localProject } from './refusal';
+
+export { ProjectRefusedError, localProject, type ProjectRefusal } from './refusal';
 
 export const PROJECT_CREATE_KIND = 'project.create';
 export const PROJECT_EDIT_KIND = 'project.edit';
@@ -74,36 +78,6 @@ export interface ProjectPhotoInput {
   data: ArrayBuffer;
   type: string;
   name: string;
-}
-
-/** Why a write was not stored. */
-export type ProjectRefusal =
-  /** The project (or the proposal it is made from) is not on this device, or is of another company. */
-  | 'missing'
-  /** The user may not create or edit this project. */
-  | 'notAllowed'
-  /** The proposal is not approved. */
-  | 'notApproved'
-  /** The proposal is already a project (on this device). */
-  | 'taken'
-  /** The project is no longer editable (sent for calculation or further). */
-  | 'notEditable'
-  /** The input breaks the server's rules: see `fieldErrors`. */
-  | 'invalid';
-
-export class ProjectRefusedError extends Error {
-  readonly reason: ProjectRefusal;
-  readonly fieldErrors: FieldErrors;
-  /** For `taken`: the project the proposal already became. */
-  readonly projectId: string | null;
-
-  constructor(reason: ProjectRefusal, fieldErrors: FieldErrors = {}, projectId: string | null = null) {
-    super(`The project was refused on the device: ${reason}`);
-    this.name = 'ProjectRefusedError';
-    this.reason = reason;
-    this.fieldErrors = fieldErrors;
-    this.projectId = projectId;
-  }
 }
 
 export interface ProjectWriteContext {
@@ -221,7 +195,7 @@ async function carriedSuggestion(db: AppDatabase, ownerUserId: string, companyId
   if (!suggestion || suggestion.companyId !== companyId) throw new ProjectRefusedError('missing');
   if (suggestion.status !== 'APPROVED') throw new ProjectRefusedError('notApproved');
   const existing = await db.projects.where('suggestionId').equals(suggestionId).filter((row) => row.ownerUserId === ownerUserId).first();
-  if (existing) throw new ProjectRefusedError('taken', {}, existing.id);
+  if (existing) throw new ProjectRefusedError('taken', {}, { projectId: existing.id });
   return suggestion;
 }
 
@@ -246,7 +220,7 @@ export async function createProject(context: ProjectWriteContext, companyId: str
   const suggestionId = options.suggestionId ?? null;
   const id = crypto.randomUUID();
   const input = checked(ProjectInput, { ...draft, id, suggestionId, imageIds: [], payments: [] });
-  if (photos.length > 5) throw new ProjectRefusedError('invalid', { imageIds: 'tooMany' });
+  if (photos.length > PROJECT_MAX_IMAGES) throw new ProjectRefusedError('invalid', { imageIds: 'tooMany' });
   if (!canCreateProject(member)) throw new ProjectRefusedError('notAllowed');
   const now = clockOf(context);
   const at = now.toISOString();
@@ -303,13 +277,6 @@ export async function createProject(context: ProjectWriteContext, companyId: str
 }
 
 /** The device's copy of the project, checked; refuses when it is not there or belongs to another company. */
-export async function localProject(db: AppDatabase, ownerUserId: string, companyId: string, projectId: string): Promise<Project> {
-  const stored = await db.projects.get([ownerUserId, projectId]);
-  const project = stored ? checkRows(Project, [stored], 'projects').rows[0] : undefined;
-  if (!project || project.companyId !== companyId) throw new ProjectRefusedError('missing');
-  return project;
-}
-
 async function rowsOf(db: AppDatabase, ownerUserId: string, projectId: string): Promise<OutboxRow[]> {
   const stored = await db.outbox.where('[ownerUserId+entityKey]').equals([ownerUserId, entityKeyOf('projects', projectId)]).toArray();
   return checkRows(StoredOutboxRow, stored, 'outbox').rows.sort((a, b) => a.seq - b.seq);

@@ -11,7 +11,6 @@ import {
   PROJECT_INDICATOR_KIND,
   PROJECT_PAYMENTS_KIND,
   PROJECT_TRANSITION_KIND,
-  ProjectRefusedError,
   completeProject,
   reportProjectIndicator,
   saveProjectPayments,
@@ -19,6 +18,7 @@ import {
   transitionProject,
   type ProjectActionContext,
 } from './transition-store';
+import { ProjectRefusedError } from './refusal';
 
 const COMPANY = '00000000-0000-4000-8000-0000000000c1';
 const PROD = '00000000-0000-4000-8000-0000000000d1';

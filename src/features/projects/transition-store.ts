@@ -29,12 +29,12 @@ import {
 } from '../../domain/project';
 import { checkPayments, remunerationOf, type Payment } from '../../domain/money';
 import type { MemberView } from '../../domain/permissions';
-import { validate, type FieldErrors } from '../../domain/validation';
+import { validate } from '../../domain/validation';
 import type { AppDatabase } from '../../lib/db/database';
-import { checkRows } from '../../lib/db/rows';
 import { enqueue, entityKeyOf, writeWithOutbox } from '../../lib/outbox/outbox';
 import type { SuccessHandler } from '../../lib/outbox/replayer';
 import { markStale } from '../../lib/sync/stale-rows';
+import { ProjectRefusedError, localProject } from './refusal';
 import { draftOfProject } from './store';
 
 export const PROJECT_TRANSITION_KIND = 'project.transition';
@@ -42,31 +42,6 @@ export const PROJECT_COMPLETE_KIND = 'project.complete';
 export const PROJECT_INDICATOR_KIND = 'project.indicator';
 export const PROJECT_PAYMENTS_KIND = 'project.payments';
 
-/** Why a change of a project was not stored. */
-export type ProjectRefusal =
-  /** The project is not on this device (or not in that company). */
-  | 'missing'
-  /** The user may not do this with it. */
-  | 'notAllowed'
-  /** Its current state does not allow this (it changed meanwhile). */
-  | 'wrongState'
-  /** The input breaks the server's rules: see `fieldErrors`. */
-  | 'invalid';
-
-export class ProjectRefusedError extends Error {
-  readonly reason: ProjectRefusal;
-  readonly fieldErrors: FieldErrors;
-  /** For `wrongState`: the status the project is in on the device. */
-  readonly status: ProjectStatus | null;
-
-  constructor(reason: ProjectRefusal, fieldErrors: FieldErrors = {}, status: ProjectStatus | null = null) {
-    super(`The project change was refused on the device: ${reason}`);
-    this.name = 'ProjectRefusedError';
-    this.reason = reason;
-    this.fieldErrors = fieldErrors;
-    this.status = status;
-  }
-}
 
 export interface ProjectActionContext {
   db: AppDatabase;
@@ -173,12 +148,6 @@ function checked<T, S>(struct: Struct<T, S>, input: unknown): T {
 }
 
 /** The device's copy of the project, checked; refuses when it is not there or belongs to another company. */
-async function localProject(db: AppDatabase, ownerUserId: string, companyId: string, projectId: string): Promise<Project> {
-  const stored = await db.projects.get([ownerUserId, projectId]);
-  const project = stored ? checkRows(Project, [stored], 'projects').rows[0] : undefined;
-  if (!project || project.companyId !== companyId) throw new ProjectRefusedError('missing');
-  return project;
-}
 
 function clockOf(context: ProjectActionContext): Date {
   return (context.now ?? (() => new Date()))();
@@ -220,7 +189,7 @@ function refuseTransition(code: Exclude<ReturnType<typeof projectTransition>, { 
     case 'forbidden':
       throw new ProjectRefusedError('notAllowed');
     case 'wrongState':
-      throw new ProjectRefusedError('wrongState', {}, status);
+      throw new ProjectRefusedError('wrongState', {}, { status });
     case 'commentRequired':
       throw new ProjectRefusedError('invalid', { comment: 'required' });
     case 'calculationRequired':
@@ -281,7 +250,7 @@ export async function reportProjectIndicator(context: ProjectActionContext, comp
   const body: ProjectIndicatorInput = { id: input.id, date: input.date, value: input.value, comment: commentOf(input.comment) };
   return write(context, companyId, projectId, (project, now) => {
     if (!isProjectLead(context.member, project)) throw new ProjectRefusedError('notAllowed');
-    if (!PROJECT_REPORTING_STATUSES.includes(project.status)) throw new ProjectRefusedError('wrongState', {}, project.status);
+    if (!PROJECT_REPORTING_STATUSES.includes(project.status)) throw new ProjectRefusedError('wrongState', {}, { status: project.status });
     if (project.indicatorReports.some((report) => report.id === body.id)) throw new ProjectRefusedError('invalid', { id: 'duplicate' });
     refuseFutureDate(body.date, now, 'date');
     return { next: applyIndicatorReport(project, body, context.actor, now), change: { kind: PROJECT_INDICATOR_KIND, method: 'POST', suffix: '/indicators', body } };
@@ -296,7 +265,7 @@ export async function reportProjectIndicator(context: ProjectActionContext, comp
 export async function saveProjectPayments(context: ProjectActionContext, companyId: string, projectId: string, payments: readonly Payment[]): Promise<Project> {
   return write(context, companyId, projectId, (project, now) => {
     if (!isProjectLead(context.member, project)) throw new ProjectRefusedError('notAllowed');
-    if (!PROJECT_PAYMENTS_EDITABLE_STATUSES.includes(project.status)) throw new ProjectRefusedError('wrongState', {}, project.status);
+    if (!PROJECT_PAYMENTS_EDITABLE_STATUSES.includes(project.status)) throw new ProjectRefusedError('wrongState', {}, { status: project.status });
     const payable = new Set(payableEmployeeIds(project));
     if (payments.some((payment) => !payable.has(payment.employeeId))) throw new ProjectRefusedError('invalid', { payments: 'notInTeam' });
     const check = checkPayments(payments, project.remunerationMinor ?? 0);

@@ -20,13 +20,13 @@ import { unsentStateOf } from '../../../lib/outbox/entity-state';
 import { StorageQuotaError, entityKeyOf } from '../../../lib/outbox/outbox';
 import { FormError } from '../../../ui/form';
 import {
-  ProjectRefusedError,
   completeProject,
   reportProjectIndicator,
   saveProjectPayments,
   transitionProject,
   type ProjectActionContext,
 } from '../transition-store';
+import { ProjectRefusedError } from '../refusal';
 
 export interface ProjectView {
   project: Project;
@@ -124,6 +124,9 @@ export function useProjectActions(companyId: string): ProjectActions {
         case 'notAllowed':
           throw new FormError({ message: intl.formatMessage({ id: 'projects.decision.notAllowed', defaultMessage: 'You may not do this with this project.' }) });
         case 'wrongState':
+        case 'notEditable':
+        case 'notApproved':
+        case 'taken':
           throw new FormError({
             message: intl.formatMessage({ id: 'projects.decision.wrongState', defaultMessage: 'The project is no longer waiting for this: it has changed meanwhile.' }),
           });
