@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ProfilePatch, RegistrationInput } from './auth';
 import { DepartmentInput, VerificationDecision } from './company';
 import { SuggestionInput } from './suggestion';
-import { MAX_INPUT_DEPTH, hasControlCharacters, multilineText, validate } from './validation';
+import { CalendarDate, MAX_INPUT_DEPTH, filled, hasControlCharacters, multilineText, validate } from './validation';
 
 const C0_BUT_LINE_BREAKS_AND_TAB = Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)).filter((c) => !'\t\n\r'.includes(c));
 
@@ -101,5 +101,15 @@ describe('validate: control characters', () => {
     expect(validate(Note, { note: ' a\nb ' })).toEqual({ ok: true, value: { note: 'a\nb' } });
     expect(validate(Note, {})).toEqual({ ok: true, value: {} });
     expect(validate(Note, { note: 5 })).toEqual({ ok: false, errors: { note: 'invalid' } });
+  });
+});
+
+describe('filled', () => {
+  it('calls an empty or blank field required, and anything else what the field itself calls it', () => {
+    const Form = object({ date: filled(CalendarDate) });
+    expect(validate(Form, { date: '' })).toEqual({ ok: false, errors: { date: 'required' } });
+    expect(validate(Form, { date: '   ' })).toEqual({ ok: false, errors: { date: 'required' } });
+    expect(validate(Form, { date: '2026-02-30' })).toEqual({ ok: false, errors: { date: 'invalid' } });
+    expect(validate(Form, { date: '2026-02-28' })).toEqual({ ok: true, value: { date: '2026-02-28' } });
   });
 });

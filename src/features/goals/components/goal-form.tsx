@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { object, refine, string } from 'superstruct';
 import { GOAL_TEXT_MAX, GOAL_TITLE_MAX, GoalInput } from '../../../domain/goal';
-import { isCalendarDate } from '../../../domain/validation';
+import { filled, isCalendarDate } from '../../../domain/validation';
 import { DatePicker } from '../../../ui/date-picker/date-picker';
 import { Button } from '../../../ui/button';
 import { useForm } from '../../../ui/form';
@@ -25,12 +25,12 @@ export const GoalFormStruct = refine(
     scope: fields.scope,
     description: fields.description,
     expectedResult: fields.expectedResult,
-    indicatorValue: refine(string(), 'invalid', (value) => INDICATOR_VALUE_RE.test(value.trim())),
-    indicatorUnitId: fields.indicator.schema.unitId,
+    indicatorValue: filled(refine(string(), 'invalid', (value) => INDICATOR_VALUE_RE.test(value.trim()))),
+    indicatorUnitId: filled(fields.indicator.schema.unitId),
     ownerGoal: fields.ownerGoal,
-    startDate: fields.startDate,
-    endDate: fields.endDate,
-    businessCustomerEmployeeId: fields.businessCustomerEmployeeId,
+    startDate: filled(fields.startDate),
+    endDate: filled(fields.endDate),
+    businessCustomerEmployeeId: filled(fields.businessCustomerEmployeeId),
     process: fields.process,
   }),
   'afterStart',

@@ -17,7 +17,7 @@ import {
   ProjectInput,
   REPORTING_FREQUENCIES,
 } from '../../../domain/project';
-import { CalendarDate } from '../../../domain/validation';
+import { CalendarDate, filled } from '../../../domain/validation';
 import { Button } from '../../../ui/button';
 import { DatePicker } from '../../../ui/date-picker/date-picker';
 import { FileUpload } from '../../../ui/file-upload/file-upload';
@@ -71,12 +71,12 @@ export const ProjectFormStruct = refine(
     baselineUnitId: optional(string()),
     targetValue: optional(metricValue),
     targetUnitId: optional(string()),
-    completionDate: CalendarDate,
+    completionDate: filled(CalendarDate),
     reportingFrequency: enums(REPORTING_FREQUENCIES),
     postMonitoringPeriodicity: enums(REPORTING_FREQUENCIES),
-    projectManagerEmployeeId: size(string(), 1, 64),
+    projectManagerEmployeeId: filled(size(string(), 1, 64)),
     currency: enums(CURRENCY_CODES),
-    profitPercent: parsedText(percentToBasisPoints, ['invalid', 'percentPrecision', 'percentRange']),
+    profitPercent: filled(parsedText(percentToBasisPoints, ['invalid', 'percentPrecision', 'percentRange'])),
     maxPerProject: optional(parsedText(amountTextToMinor, ['invalid', 'amountPrecision', 'amountRange'])),
     effectRepeatability: enums(EFFECT_REPEATABILITIES),
   }),
