@@ -186,7 +186,7 @@ function GoalDetails({ companyId, view, units, back }: { companyId: string; view
               <FormattedMessage {...GOAL_HISTORY_MESSAGES[entry.action]} />
               {entry.fromStatus !== null && entry.fromStatus !== entry.toStatus && (
                 <span className="goal-history__move">
-                                    <FormattedMessage
+                  <FormattedMessage
                     id="goals.history.move"
                     defaultMessage="({from} → {to})"
                     values={{ from: intl.formatMessage(GOAL_STATUS_MESSAGES[entry.fromStatus]), to: intl.formatMessage(GOAL_STATUS_MESSAGES[entry.toStatus]) }}
