@@ -10,8 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/domain/paths';
-import { apiGet, apiSignIn, type ServerSession } from './support/device';
-import { launchEngine, orWhileNavigating, signIn, waitForRoute, waitForSelector, waitForServiceWorkerControl, type Engine, type EngineName } from './support/engines';
+import { apiGet, apiPost, apiSignIn, storeRows, type OutboxEntry, type ServerSession } from './support/device';
+import { launchEngine, openInApp, orWhileNavigating, signIn, waitForRoute, waitForSelector, waitForServiceWorkerControl, waitOnScreen, type Engine, type EngineName } from './support/engines';
 import { startProxy, type ProxyMode, type TcpProxy } from './support/proxy';
 import { startServer, type RunningServer } from './support/server';
 import { waitUntil } from './support/wait';
@@ -43,15 +43,6 @@ function log(engine: EngineName, message: string): void {
   console.log(`[project-offline] ${engine}: ${message}`);
 }
 
-async function apiPost<T>(serverUrl: string, session: ServerSession, path: string, body: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${serverUrl}/main-service/api/v1${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${session.accessToken}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(), Language: 'en' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
 async function serverProject(serverUrl: string, session: ServerSession, id: string): Promise<ServerProject> {
   const answer = await apiGet<{ data: ServerProject }>(serverUrl, session.accessToken, `/companies/${session.companyId}/projects/${id}`);
   if (answer.status !== 200) throw new Error(`reading project ${id} answered ${answer.status}`);
@@ -60,77 +51,8 @@ async function serverProject(serverUrl: string, session: ServerSession, id: stri
 
 /** The status of each of `ids` in the device's mirror for its signed-in user ('' for a project it lacks). */
 async function mirroredProjects(engine: Engine, ids: string[]): Promise<string[]> {
-  return engine.evaluate(async (wanted) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('dashboard');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('indexedDB.open failed'));
-    });
-    try {
-      if (!db.objectStoreNames.contains('projects')) return wanted.map(() => '');
-      const rows = await new Promise<Array<{ id: string; status: string }>>((resolve, reject) => {
-        const request = db.transaction('projects', 'readonly').objectStore('projects').getAll();
-        request.onsuccess = () => resolve(request.result as Array<{ id: string; status: string }>);
-        request.onerror = () => reject(request.error ?? new Error('reading projects failed'));
-      });
-      return wanted.map((id) => rows.find((row) => row.id === id)?.status ?? '');
-    } finally {
-      db.close();
-    }
-  }, ids);
-}
-
-/** The device's outbox rows as { kind, status, entityKey }. */
-async function outboxRows(engine: Engine): Promise<Array<{ kind: string; status: string; entityKey: string }>> {
-  return engine.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('dashboard');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('indexedDB.open failed'));
-    });
-    try {
-      if (!db.objectStoreNames.contains('outbox')) return [];
-      const rows = await new Promise<Array<{ kind: string; status: string; entityKey: string }>>((resolve, reject) => {
-        const request = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
-        request.onsuccess = () => resolve(request.result as Array<{ kind: string; status: string; entityKey: string }>);
-        request.onerror = () => reject(request.error ?? new Error('reading the outbox failed'));
-      });
-      return rows.map(({ kind, status, entityKey }) => ({ kind, status, entityKey }));
-    } finally {
-      db.close();
-    }
-  }, null);
-}
-
-/** Opens `path` inside the running app, as a tap on a link does (wouter follows history.pushState). */
-async function openInApp(engine: Engine, path: string): Promise<void> {
-  await engine.evaluate((to) => {
-    history.pushState(null, '', to);
-    return true;
-  }, path);
-}
-
-/** Waits for `selector`; on a timeout the error tells what was on screen instead. */
-async function waitOnScreen(engine: Engine, selector: string, timeoutMs = 30_000): Promise<void> {
-  try {
-    await waitForSelector(engine, selector, timeoutMs);
-  } catch (error) {
-    const screen = await orWhileNavigating(
-      engine.evaluate(
-        () =>
-          `${location.pathname} (worker ${navigator.serviceWorker.controller ? 'controls' : 'does not control'} the page; routes ${[...document.querySelectorAll('[data-route]')]
-            .map((element) => `${element.getAttribute('data-route')}:${element.innerHTML.length}`)
-            .join(',')}; last resources ${performance
-            .getEntriesByType('resource')
-            .slice(-8)
-            .map((entry) => entry.name.replace(location.origin, ''))
-            .join(' ')}): ${document.body.innerText.slice(0, 400)}`,
-        null,
-      ),
-      '(navigating)',
-    );
-    throw new Error(`${error instanceof Error ? error.message : String(error)}; on screen: ${screen.replace(/\s+/g, ' ')}`, { cause: error });
-  }
+  const rows = await storeRows<{ id: string; status: string }>(engine, 'projects');
+  return ids.map((id) => rows.find((row) => row.id === id)?.status ?? '');
 }
 
 /** The status the project page shows (its article's data-status), '' while it is not on screen. */
@@ -251,7 +173,7 @@ for (const engineName of ENGINES) {
 
       // Nothing reached the server; both calculations wait in the device's outbox.
       for (const id of all) expect((await serverProject(server.url, finspec, id)).status).toBe('CALCULATING');
-      const waiting = (await outboxRows(e)).filter((row) => all.some((id) => row.entityKey === `projects:${id}`));
+      const waiting = (await storeRows<OutboxEntry>(e, 'outbox')).filter((row) => all.some((id) => row.entityKey === `projects:${id}`));
       expect(waiting.map((row) => row.entityKey).sort()).toEqual(all.map((id) => `projects:${id}`).sort());
 
       // The network returns; nobody touches the device.
@@ -267,7 +189,7 @@ for (const engineName of ENGINES) {
       log(engineName, `calculations on the server ${Date.now() - restored} ms after the network came back`);
       await waitUntil(
         async () => {
-          const rows = await orWhileNavigating(outboxRows(e), null);
+          const rows = await orWhileNavigating(storeRows<OutboxEntry>(e, 'outbox'), null);
           return rows !== null && !rows.some((row) => all.some((id) => row.entityKey === `projects:${id}`));
         },
         { timeoutMs: 60_000, intervalMs: 250, message: `the outbox to let go of both calculations in ${engineName}` },

@@ -12,8 +12,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/domain/paths';
-import { apiGet, apiSignIn, type ServerSession } from './support/device';
-import { launchEngine, orWhileNavigating, signIn, waitForRoute, waitForSelector, waitForServiceWorkerControl, type Engine, type EngineName } from './support/engines';
+import { apiGet, apiPost, apiSignIn, storeRows, type OutboxEntry, type ServerSession } from './support/device';
+import { launchEngine, openInApp, orWhileNavigating, signIn, waitForRoute, waitForSelector, waitForServiceWorkerControl, waitOnScreen, type Engine, type EngineName } from './support/engines';
 import { startProxy, type TcpProxy } from './support/proxy';
 import { startServer, type RunningServer } from './support/server';
 import { waitUntil } from './support/wait';
@@ -42,15 +42,6 @@ function log(engine: EngineName, message: string): void {
   console.log(`[review-offline] ${engine}: ${message}`);
 }
 
-async function apiPost<T>(serverUrl: string, session: ServerSession, path: string, body: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${serverUrl}/main-service/api/v1${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${session.accessToken}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(), Language: 'en' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
 async function serverSuggestion(serverUrl: string, session: ServerSession, id: string): Promise<ServerSuggestion> {
   const answer = await apiGet<{ data: ServerSuggestion }>(serverUrl, session.accessToken, `/companies/${session.companyId}/suggestions/${id}`);
   if (answer.status !== 200) throw new Error(`reading proposal ${id} answered ${answer.status}`);
@@ -59,100 +50,8 @@ async function serverSuggestion(serverUrl: string, session: ServerSession, id: s
 
 /** The ids among `ids` that the device's mirror holds for its signed-in user (any owner). */
 async function mirroredProposals(engine: Engine, ids: string[]): Promise<string[]> {
-  return engine.evaluate(async (wanted) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('dashboard');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('indexedDB.open failed'));
-    });
-    try {
-      if (!db.objectStoreNames.contains('suggestions')) return [];
-      const rows = await new Promise<Array<{ id: string }>>((resolve, reject) => {
-        const request = db.transaction('suggestions', 'readonly').objectStore('suggestions').getAll();
-        request.onsuccess = () => resolve(request.result as Array<{ id: string }>);
-        request.onerror = () => reject(request.error ?? new Error('reading suggestions failed'));
-      });
-      return wanted.filter((id) => rows.some((row) => row.id === id));
-    } finally {
-      db.close();
-    }
-  }, ids);
-}
-
-/** The device's outbox rows as { kind, status, entityKey }. */
-async function outboxRows(engine: Engine): Promise<Array<{ kind: string; status: string; entityKey: string }>> {
-  return engine.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('dashboard');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('indexedDB.open failed'));
-    });
-    try {
-      if (!db.objectStoreNames.contains('outbox')) return [];
-      const rows = await new Promise<Array<{ kind: string; status: string; entityKey: string }>>((resolve, reject) => {
-        const request = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
-        request.onsuccess = () => resolve(request.result as Array<{ kind: string; status: string; entityKey: string }>);
-        request.onerror = () => reject(request.error ?? new Error('reading the outbox failed'));
-      });
-      return rows.map(({ kind, status, entityKey }) => ({ kind, status, entityKey }));
-    } finally {
-      db.close();
-    }
-  }, null);
-}
-
-/**
- * Opens `path` inside the running app, as a tap on a link does (wouter follows history.pushState): the head
- * moves between proposals without reloading. Reloads and cold starts offline are offline-engines.test.ts's.
- */
-async function openInApp(engine: Engine, path: string): Promise<void> {
-  await engine.evaluate((to) => {
-    history.pushState(null, '', to);
-    return true;
-  }, path);
-}
-
-/** Waits for `selector`; on a timeout the error tells what was on screen instead. */
-async function waitOnScreen(engine: Engine, selector: string, timeoutMs = 30_000): Promise<void> {
-  try {
-    await waitForSelector(engine, selector, timeoutMs);
-  } catch (error) {
-    const screen = await orWhileNavigating(
-      engine.evaluate(
-        () =>
-          `${location.pathname} (worker ${navigator.serviceWorker.controller ? 'controls' : 'does not control'} the page; routes ${[...document.querySelectorAll('[data-route]')]
-            .map((element) => `${element.getAttribute('data-route')}:${element.innerHTML.length}`)
-            .join(',')}; last resources ${performance
-            .getEntriesByType('resource')
-            .slice(-8)
-            .map((entry) => entry.name.replace(location.origin, ''))
-            .join(' ')}): ${document.body.innerText.slice(0, 400)}`,
-        null,
-      ),
-      '(navigating)',
-    );
-    const database = await orWhileNavigating(
-      engine.evaluate(
-        () =>
-          Promise.race([
-            new Promise<string>((resolve) => {
-              const request = indexedDB.open('dashboard');
-              request.onsuccess = () => {
-                const count = request.result.transaction('suggestions', 'readonly').objectStore('suggestions').count();
-                count.onsuccess = () => resolve(`opened at ${request.result.version}, ${count.result} proposals`);
-                count.onerror = () => resolve('count failed');
-              };
-              request.onerror = () => resolve('open failed');
-              request.onblocked = () => resolve('open blocked');
-            }),
-            new Promise<string>((resolve) => setTimeout(() => resolve('no answer in 3 s'), 3000)),
-          ]),
-        null,
-      ),
-      '(navigating)',
-    );
-    throw new Error(`${error instanceof Error ? error.message : String(error)}; database: ${database}; on screen: ${screen.replace(/\s+/g, ' ')}`, { cause: error });
-  }
+  const rows = await storeRows<{ id: string }>(engine, 'suggestions');
+  return ids.filter((id) => rows.some((row) => row.id === id));
 }
 
 /** The status the proposal page shows (its article's data-status), '' while it is not on screen. */
@@ -268,7 +167,7 @@ for (const engineName of ENGINES) {
         comment: 'Not in this budget',
       });
       expect(overtaken.status).toBe(200);
-      const waiting = (await outboxRows(e)).filter((row) => all.some((id) => row.entityKey === `suggestions:${id}`));
+      const waiting = (await storeRows<OutboxEntry>(e, 'outbox')).filter((row) => all.some((id) => row.entityKey === `suggestions:${id}`));
       expect(waiting.map((row) => row.kind).sort()).toEqual(['suggestion.review', 'suggestion.review', 'suggestion.review']);
 
       // The network returns; nobody touches the device.
@@ -284,7 +183,7 @@ for (const engineName of ENGINES) {
       log(engineName, `decisions on the server ${Date.now() - started} ms after the network came back`);
       await waitUntil(
         async () => {
-          const rows = (await orWhileNavigating(outboxRows(e), null)) ?? [];
+          const rows = (await orWhileNavigating(storeRows<OutboxEntry>(e, 'outbox'), null)) ?? [];
           const mine = rows.filter((row) => all.some((id) => row.entityKey === `suggestions:${id}`));
           return mine.length === 1 && mine[0]?.entityKey === `suggestions:${ids.conflict}` && mine[0]?.status === 'conflict';
         },

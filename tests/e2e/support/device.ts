@@ -1,6 +1,7 @@
 // What the device holds, read raw from the page in any engine (IndexedDB as the app wrote it, Cache Storage,
 // the token mirror), and what the server holds, read straight from the server (not through the proxy), so a
 // test compares the two without trusting the app's own screens.
+import { randomUUID } from 'node:crypto';
 import { sha256 } from './photos';
 import type { Engine } from './engines';
 
@@ -13,6 +14,35 @@ export interface DeviceOutboxRow {
   fileIds: string[];
   /** sha-256 of each photo's bytes as stored in `files` ('missing' for a file id without a row). */
   photoSha256: string[];
+}
+
+/** What the offline tests read of an outbox row (`storeRows<OutboxEntry>(engine, 'outbox')`). */
+export interface OutboxEntry {
+  kind: string;
+  status: string;
+  entityKey: string;
+}
+
+/** Every row of one store of the app's IndexedDB (`dashboard`), as stored; none when the store does not exist yet. */
+export async function storeRows<T>(engine: Engine, store: string): Promise<T[]> {
+  const rows = await engine.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('dashboard');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error ?? new Error('indexedDB.open failed'));
+    });
+    try {
+      if (!db.objectStoreNames.contains(name)) return [];
+      return await new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction(name, 'readonly').objectStore(name).getAll();
+        request.onsuccess = () => resolve(request.result as unknown[]);
+        request.onerror = () => reject(request.error ?? new Error(`reading ${name} failed`));
+      });
+    } finally {
+      db.close();
+    }
+  }, store);
+  return rows as T[];
 }
 
 /** The outbox rows of the app's IndexedDB (`dashboard`), with the sha-256 of the photos each row carries. */
@@ -176,6 +206,16 @@ export async function apiSignIn(serverUrl: string, email: string, password: stri
   const companyId = me.body.data.companies[0]?.id;
   if (!companyId) throw new Error(`${email} belongs to no company`);
   return { accessToken, userId: me.body.data.id, companyId };
+}
+
+/** A JSON POST straight to the server as `session`'s user, in English, with a fresh Idempotency-Key. */
+export async function apiPost<T>(serverUrl: string, session: ServerSession, path: string, body: unknown): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${serverUrl}/main-service/api/v1${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${session.accessToken}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID(), Language: 'en' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
 }
 
 export async function apiGet<T>(serverUrl: string, accessToken: string, path: string): Promise<{ status: number; body: T; bytes: Buffer }> {

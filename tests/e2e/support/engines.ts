@@ -229,3 +229,57 @@ export async function waitForServiceWorkerControl(engine: Engine, route: string,
     { timeoutMs, intervalMs: 500, message: `the service worker to control the page in ${engine.name}` },
   );
 }
+
+/**
+ * Opens `path` inside the running app, as a tap on a link does (wouter follows history.pushState): a person
+ * moves between screens without reloading. Reloads and cold starts offline are offline-engines.test.ts's.
+ */
+export async function openInApp(engine: Engine, path: string): Promise<void> {
+  await engine.evaluate((to) => {
+    history.pushState(null, '', to);
+    return true;
+  }, path);
+}
+
+/** Waits for `selector`; on a timeout the error tells what was on screen instead. */
+export async function waitOnScreen(engine: Engine, selector: string, timeoutMs = 30_000): Promise<void> {
+  try {
+    await waitForSelector(engine, selector, timeoutMs);
+  } catch (error) {
+    const screen = await orWhileNavigating(
+      engine.evaluate(
+        () =>
+          `${location.pathname} (worker ${navigator.serviceWorker.controller ? 'controls' : 'does not control'} the page; routes ${[...document.querySelectorAll('[data-route]')]
+            .map((element) => `${element.getAttribute('data-route')}:${element.innerHTML.length}`)
+            .join(',')}; last resources ${performance
+            .getEntriesByType('resource')
+            .slice(-8)
+            .map((entry) => entry.name.replace(location.origin, ''))
+            .join(' ')}): ${document.body.innerText.slice(0, 400)}`,
+        null,
+      ),
+      '(navigating)',
+    );
+    const database = await orWhileNavigating(
+      engine.evaluate(
+        () =>
+          Promise.race([
+            new Promise<string>((resolve) => {
+              const request = indexedDB.open('dashboard');
+              request.onsuccess = () => {
+                const db = request.result;
+                resolve(`opened at ${db.version} with ${db.objectStoreNames.length} stores`);
+                db.close();
+              };
+              request.onerror = () => resolve('open failed');
+              request.onblocked = () => resolve('open blocked');
+            }),
+            new Promise<string>((resolve) => setTimeout(() => resolve('no answer in 3 s'), 3000)),
+          ]),
+        null,
+      ),
+      '(navigating)',
+    );
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; database: ${database}; on screen: ${screen.replace(/\s+/g, ' ')}`, { cause: error });
+  }
+}
