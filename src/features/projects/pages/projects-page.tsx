@@ -2,8 +2,7 @@
 // the URL (`?filter=`), so a reload or the back button brings the same list back. Reads only the mirror (works
 // offline); the list is windowed, so 5,000 projects scroll like 20: ids come from index keys, rows are read
 // only for the window on screen.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useMemo, useRef, type MouseEvent } from 'react';
+import { memo, useCallback } from 'react';
 import { FormattedMessage, useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { minorToAmountText } from '../../../domain/money';
@@ -17,13 +16,10 @@ import { Tabs } from '../../../ui/tabs';
 import { filterFromQuery, queryFromFilter, type ProjectListRow } from '../list';
 import { useProjectCounts, useProjectIds, useProjectWindow } from '../list-hooks';
 import '../projects-list.css';
+import { useRowNavigation, useVirtualWindow } from '../../../ui/virtual-window';
 
 /** Every row has this height, so the list never measures (projects-list.css keeps to it). */
 export const PROJECT_ROW_HEIGHT = 96;
-/** Rows rendered beyond the visible ones on each side. */
-const OVERSCAN = 6;
-/** Rows are read from the mirror in chunks of this many, so scrolling asks again only at chunk edges. */
-const WINDOW_CHUNK = 40;
 
 const FILTER_MESSAGES = {
   all: { id: 'projects.list.filter.all', defaultMessage: 'All' },
@@ -142,40 +138,9 @@ interface ProjectListProps {
 /** The windowed list: rows in view (and a few around) are in the page, their data read in chunks. */
 function ProjectList({ companyId, ids, firstRows, backTo }: ProjectListProps) {
   const intl = useIntl();
-  const [, navigate] = useLocation();
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const getItemKey = useCallback((index: number) => ids[index] ?? index, [ids]);
-  const estimateSize = useCallback(() => PROJECT_ROW_HEIGHT, []);
-  // The virtualizer keeps its own mutable state; React Compiler does not memoize around it.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: ids.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize,
-    overscan: OVERSCAN,
-    getItemKey,
-    initialRect: { width: 360, height: 800 },
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? 0;
-  const from = Math.max(0, Math.floor(first / WINDOW_CHUNK) * WINDOW_CHUNK - WINDOW_CHUNK);
-  const to = Math.min(ids.length, (Math.floor(last / WINDOW_CHUNK) + 2) * WINDOW_CHUNK);
-  const windowIds = useMemo(() => ids.slice(from, to), [ids, from, to]);
+  const { scrollRef, items, totalSize, windowIds } = useVirtualWindow(ids, PROJECT_ROW_HEIGHT);
   const rows = useProjectWindow(companyId, windowIds);
-
-  // Rows hold plain links (a router link per row costs a subscription each); one listener turns a plain left
-  // click into an in-app navigation that carries this list's URL as the back link.
-  const onClick = useCallback(
-    (event: MouseEvent<HTMLUListElement>) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-nav]') : null;
-      if (!link) return;
-      event.preventDefault();
-      navigate(link.getAttribute('href') ?? '', { state: { backTo } });
-    },
-    [navigate, backTo],
-  );
+  const onClick = useRowNavigation({ backTo });
 
   return (
     <div
@@ -186,7 +151,7 @@ function ProjectList({ companyId, ids, firstRows, backTo }: ProjectListProps) {
       role="region"
       aria-label={intl.formatMessage({ id: 'projects.list.region', defaultMessage: 'Projects, {count, plural, one {# project} other {# projects}}' }, { count: ids.length })}
     >
-      <ul className="project-rows__inner" style={{ height: virtualizer.getTotalSize() }} onClick={onClick}>
+      <ul className="project-rows__inner" style={{ height: totalSize }} onClick={onClick}>
         {items.map((item) => {
           const id = ids[item.index];
           if (id === undefined) return null;

@@ -2,8 +2,7 @@
 // decision), "Company" (others' proposals the user may see) and "All". Tab and filters live in the URL query,
 // so a reload or the back button brings the same list back, and every row's link carries that URL as its
 // back link. Reads only the mirror (works offline); the list is windowed, so 50,000 proposals scroll like 20.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { paths } from '../../../domain/paths';
@@ -17,13 +16,10 @@ import { filtersFromQuery, queryFromFilters, tabsFor, type ListFilters, type Lis
 import { useGoalOptions, useListViewer, useSuggestionIds, useSuggestionWindow } from '../list-hooks';
 import '../suggestions.css';
 import '../suggestions-list.css';
+import { useRowNavigation, useVirtualWindow } from '../../../ui/virtual-window';
 
 /** Every row has this height, so the list never measures (suggestions-list.css keeps to it). */
 export const SUGGESTION_ROW_HEIGHT = 96;
-/** Rows rendered beyond the visible ones on each side. */
-const OVERSCAN = 6;
-/** Rows are read from the mirror in chunks of this many, so scrolling asks again only at chunk edges. */
-const WINDOW_CHUNK = 40;
 /** The due texts count from a clock that moves this often. */
 const CLOCK_STEP_MS = 60_000;
 
@@ -124,41 +120,10 @@ function useMinuteClock(): Date {
 /** The windowed list: rows in view (and a few around) are in the page, their data read in chunks. */
 function SuggestionList({ companyId, ids, firstRows, departmentNames, backTo }: SuggestionListProps) {
   const intl = useIntl();
-  const [, navigate] = useLocation();
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const { scrollRef, items, totalSize, windowIds } = useVirtualWindow(ids, SUGGESTION_ROW_HEIGHT);
   const now = useMinuteClock();
-  const getItemKey = useCallback((index: number) => ids[index] ?? index, [ids]);
-  const estimateSize = useCallback(() => SUGGESTION_ROW_HEIGHT, []);
-  // The virtualizer keeps its own mutable state; React Compiler does not memoize around it.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: ids.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize,
-    overscan: OVERSCAN,
-    getItemKey,
-    initialRect: { width: 360, height: 800 },
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? 0;
-  const from = Math.max(0, Math.floor(first / WINDOW_CHUNK) * WINDOW_CHUNK - WINDOW_CHUNK);
-  const to = Math.min(ids.length, (Math.floor(last / WINDOW_CHUNK) + 2) * WINDOW_CHUNK);
-  const windowIds = useMemo(() => ids.slice(from, to), [ids, from, to]);
   const rows = useSuggestionWindow(companyId, windowIds);
-
-  // Rows hold plain links (a router link per row costs a subscription each); one listener turns a plain left
-  // click into an in-app navigation that carries this list's URL as the back link.
-  const onClick = useCallback(
-    (event: MouseEvent<HTMLUListElement>) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-nav]') : null;
-      if (!link) return;
-      event.preventDefault();
-      navigate(link.getAttribute('href') ?? '', { state: backLinkState(backTo) });
-    },
-    [navigate, backTo],
-  );
+  const onClick = useRowNavigation(backLinkState(backTo));
 
   return (
     <div
@@ -169,7 +134,7 @@ function SuggestionList({ companyId, ids, firstRows, departmentNames, backTo }: 
       role="region"
       aria-label={intl.formatMessage({ id: 'suggestions.list.region', defaultMessage: 'Proposals, {count, plural, one {# proposal} other {# proposals}}' }, { count: ids.length })}
     >
-      <ul className="suggestion-rows__inner" style={{ height: virtualizer.getTotalSize() }} onClick={onClick}>
+      <ul className="suggestion-rows__inner" style={{ height: totalSize }} onClick={onClick}>
         {items.map((item) => {
           const id = ids[item.index];
           if (id === undefined) return null;
