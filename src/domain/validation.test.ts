@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ProfilePatch, RegistrationInput } from './auth';
 import { DepartmentInput, VerificationDecision } from './company';
 import { SuggestionInput } from './suggestion';
-import { CalendarDate, MAX_INPUT_DEPTH, filled, hasControlCharacters, multilineText, validate } from './validation';
+import { filled } from './filled';
+import { CalendarDate, MAX_INPUT_DEPTH, hasControlCharacters, multilineText, validate } from './validation';
 
 const C0_BUT_LINE_BREAKS_AND_TAB = Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)).filter((c) => !'\t\n\r'.includes(c));
 

@@ -15,7 +15,7 @@
 // deeper than MAX_INPUT_DEPTH is refused (`invalid`) before the struct runs, so validating never overflows.
 
 import type { StructError } from 'superstruct';
-import { Struct, define, dynamic, refine, size, string, trimmed } from 'superstruct';
+import { Struct, define, refine, size, string, trimmed } from 'superstruct';
 
 export type FieldErrors = Record<string, string>;
 
@@ -210,16 +210,6 @@ function inputErrors(struct: AnyStruct, input: unknown): { errors: FieldErrors; 
 /** Text that must hold something after trimming (`required`) and at most `max` characters (`size`). */
 export const requiredText = (max: number, text: Struct<string, null> = string()) =>
   refine(size(refine(trimmed(text), 'required', (v) => v.length > 0), 0, max), 'size', () => true);
-
-/**
- * A form's text that must be filled in: `required` while empty (blank), then `struct`'s own codes (a date that is
- * no date is `invalid`). A person who left a field empty is told to fill it in, not that it is wrong.
- */
-export const filled = (struct: Struct<string, null>): Struct<string, null> =>
-  dynamic<string>((value) => (typeof value === 'string' && value.trim().length === 0 ? BLANK : struct));
-
-/** What an empty required field answers. */
-const BLANK = refine(string(), 'required', () => false);
 
 const CALENDAR_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,7 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { object, refine, string } from 'superstruct';
 import { GOAL_TEXT_MAX, GOAL_TITLE_MAX, GoalInput } from '../../../domain/goal';
-import { filled, isCalendarDate } from '../../../domain/validation';
+import { filled } from '../../../domain/filled';
+import { isCalendarDate } from '../../../domain/validation';
 import { DatePicker } from '../../../ui/date-picker/date-picker';
 import { Button } from '../../../ui/button';
 import { useForm } from '../../../ui/form';

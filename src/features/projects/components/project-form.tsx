@@ -17,7 +17,8 @@ import {
   ProjectInput,
   REPORTING_FREQUENCIES,
 } from '../../../domain/project';
-import { CalendarDate, filled } from '../../../domain/validation';
+import { filled } from '../../../domain/filled';
+import { CalendarDate } from '../../../domain/validation';
 import { Button } from '../../../ui/button';
 import { DatePicker } from '../../../ui/date-picker/date-picker';
 import { FileUpload } from '../../../ui/file-upload/file-upload';
