@@ -45,8 +45,10 @@ const SERVER_FEATURE_EDGES = {
   suggestions: ['files', 'notifications'],
   goals: ['notifications'],
   projects: ['files', 'notifications', 'suggestions', 'goals'],
-  demo: ['projects'],
-  sync: ['suggestions', 'employees', 'departments', 'notifications', 'goals', 'projects'],
+  registry: ['notifications', 'projects', 'companies'],
+  dashboard: ['projects'],
+  demo: ['projects', 'registry'],
+  sync: ['suggestions', 'employees', 'departments', 'notifications', 'goals', 'projects', 'registry'],
 };
 const serverZones = [
   ...Object.entries(SERVER_FEATURE_EDGES).map(([feature, allowed]) => ({

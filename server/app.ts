@@ -33,6 +33,8 @@ import { NOTIFICATION_RECURRING, notificationJobHandlers } from './features/noti
 import { DEADLINE_JOB_HANDLERS, DEADLINE_RECURRING } from './features/suggestions/deadlines';
 import { GOAL_OPERATIONS, goalRoutes } from './features/goals/routes';
 import { PROJECT_OPERATIONS, projectRoutes } from './features/projects/routes';
+import { REGISTRY_OPERATIONS, registryRoutes } from './features/registry/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
 import { PROJECT_REPORT_JOB_HANDLERS, PROJECT_REPORT_RECURRING } from './features/projects/reports';
 import { pushRoute } from './features/push/routes';
 import { employeeImportRoutes } from './features/employees/import/routes';
@@ -46,7 +48,7 @@ import { adminCompanyRoutes } from './features/companies/admin-routes';
 export const BODY_LIMIT = 1024 * 1024;
 
 /** The writes the outbox may send in a batch through POST /sync/push; each is also its own route. */
-const PUSHABLE_OPERATIONS = [submitSuggestionOperation, ...SUGGESTION_ACT_OPERATIONS, readNotificationsOperation, ...GOAL_OPERATIONS, ...PROJECT_OPERATIONS];
+const PUSHABLE_OPERATIONS = [submitSuggestionOperation, ...SUGGESTION_ACT_OPERATIONS, readNotificationsOperation, ...GOAL_OPERATIONS, ...PROJECT_OPERATIONS, ...REGISTRY_OPERATIONS];
 
 /** Every declared route of the API (server/route.ts), registered below and walked by the fuzz test. */
 export const DECLARED_ROUTES: readonly DeclaredRoute[] = [
@@ -62,6 +64,8 @@ export const DECLARED_ROUTES: readonly DeclaredRoute[] = [
   ...notificationRoutes,
   ...goalRoutes,
   ...projectRoutes,
+  ...registryRoutes,
+  ...dashboardRoutes,
   ...syncRoutes,
   ...fileRoutes,
   pushRoute(PUSHABLE_OPERATIONS),

@@ -51,6 +51,15 @@ export interface Companies {
   website: string | null;
 }
 
+export interface CompanyEbitda {
+  amount_minor: Int8;
+  company_id: string;
+  currency: string;
+  entered_by: string | null;
+  month: string;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface CompanyMembers {
   active: Generated<boolean>;
   company_id: string;
@@ -213,6 +222,7 @@ export interface Notifications {
   params: Generated<ColumnType<JsonValue, string, string>>;
   project_id: string | null;
   read_at: Timestamp | null;
+  registry_id: string | null;
   suggestion_id: string | null;
   user_id: string;
 }
@@ -227,6 +237,7 @@ export interface ProjectImages {
 export interface Projects {
   actual_completion_date: string | null;
   actual_effect_12m_minor: Int8 | null;
+  approved_at: Timestamp | null;
   author_name: string;
   author_user_id: string | null;
   baseline_metric: ColumnType<JsonValue | null, string | null, string | null>;
@@ -253,6 +264,7 @@ export interface Projects {
   problem: string;
   profit_basis_points: number;
   project_manager_employee_id: string;
+  registry_id: string | null;
   report_overdue_at: Timestamp | null;
   report_reminded_due: string | null;
   reporting_frequency: string;
@@ -278,6 +290,26 @@ export interface RefreshTokens {
   revoked_at: Timestamp | null;
   rotated_at: Timestamp | null;
   user_id: string;
+}
+
+export interface Registries {
+  change_seq: Generated<Int8>;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  decision_comment: string | null;
+  history: Generated<ColumnType<JsonValue, string, string>>;
+  id: string;
+  items: Generated<ColumnType<JsonValue, string, string>>;
+  number: number;
+  sent_at: Timestamp;
+  sent_by: string | null;
+  sent_by_name: string;
+  status: string;
+  totals: Generated<ColumnType<JsonValue, string, string>>;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface SchemaMigrations {
@@ -364,6 +396,7 @@ export interface Users {
 export interface DB {
   changes: Changes;
   companies: Companies;
+  company_ebitda: CompanyEbitda;
   company_members: CompanyMembers;
   departments: Departments;
   email_tokens: EmailTokens;
@@ -380,6 +413,7 @@ export interface DB {
   projects: Projects;
   rate_events: RateEvents;
   refresh_tokens: RefreshTokens;
+  registries: Registries;
   schema_migrations: SchemaMigrations;
   settings: Settings;
   sign_in_failures: SignInFailures;

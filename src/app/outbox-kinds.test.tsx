@@ -20,6 +20,7 @@ import { reviewSuggestion } from '../features/suggestions/review-store';
 import { getAppDatabase } from '../lib/db/database';
 import { refreshStaleRows } from '../lib/sync/pull';
 import { describeOutboxRow, outboxKindOf, outboxKinds, outboxSuccessHandlers, storeSentEntity } from './outbox-kinds';
+import { registryRow } from '../../tests/fixtures/rows';
 
 const OWNER = '00000000-0000-4000-8000-000000000001';
 const COMPANY = '00000000-0000-4000-8000-0000000000c1';
@@ -80,13 +81,13 @@ describe('the outbox-kind registry', () => {
   });
 
   it('gives a kind nobody declared the generic label, no edit link and the generic success handler', () => {
-    expect(describeOutboxRow({ ...proposalRow, kind: 'registry.approve' })).toEqual({ label: { id: 'outbox.kind.unknown', defaultMessage: 'A change' }, values: {}, editHref: null });
-    expect(outboxKindOf('registry.approve').onSuccess).toBe(storeSentEntity);
+    expect(describeOutboxRow({ ...proposalRow, kind: 'registry.legacy' })).toEqual({ label: { id: 'outbox.kind.unknown', defaultMessage: 'A change' }, values: {}, editHref: null });
+    expect(outboxKindOf('registry.legacy').onSuccess).toBe(storeSentEntity);
   });
 
   it("answers the replayer's lookup with each kind's handler, and storeSentEntity for any other kind", () => {
     expect(outboxSuccessHandlers['suggestion.create']).toBe(storeCreatedSuggestion);
-    expect(outboxSuccessHandlers['registry.approve']).toBe(storeSentEntity);
+    expect(outboxSuccessHandlers['registry.legacy']).toBe(storeSentEntity);
     expect(Object.keys(outboxSuccessHandlers)).toEqual(outboxKinds.map((declared) => declared.kind));
     // Not a thenable, and a row whose kind is a prototype name gets no handler (not Object's own function).
     for (const name of ['then', 'toString', 'constructor', 'hasOwnProperty']) {
@@ -96,11 +97,11 @@ describe('the outbox-kind registry', () => {
 
   it('stores the answer of an undeclared kind when its entity key names a mirrored table and the answer passes its struct', async () => {
     const db = openDb();
-    const registry = { id: 'r1', companyId: COMPANY, title: 'November' };
-    await storeSentEntity({ db, row: { ...proposalRow, kind: 'registry.approve', entityKey: 'registries:r1' }, data: registry });
+    const registry = registryRow('r1', { companyId: COMPANY });
+    await storeSentEntity({ db, row: { ...proposalRow, kind: 'registry.legacy', entityKey: 'registries:r1' }, data: registry });
     expect(await db.registries.get([OWNER, 'r1'])).toEqual({ ...registry, ownerUserId: OWNER });
 
-    await storeSentEntity({ db, row: { ...proposalRow, kind: 'registry.approve', entityKey: 'registries:r2' }, data: { id: 'r2' } });
+    await storeSentEntity({ db, row: { ...proposalRow, kind: 'registry.legacy', entityKey: 'registries:r2' }, data: { id: 'r2' } });
     await storeSentEntity({ db, row: { ...proposalRow, kind: 'note.create', entityKey: 'notes:n1' }, data: { id: 'n1', companyId: COMPANY } });
     await storeSentEntity({ db, row: { ...proposalRow, kind: 'odd', entityKey: 'no-colon' }, data: registry });
     expect(await db.registries.count()).toBe(1);
@@ -109,9 +110,9 @@ describe('the outbox-kind registry', () => {
   it("stores what the server answered for an undeclared kind through the replayer's own lookup", async () => {
     const db = openDb();
     await writeWithOutbox(db, [], () =>
-      enqueue(db, { ownerUserId: OWNER, kind: 'registry.approve', method: 'POST', path: `/api/v1/companies/${COMPANY}/registry/r1/approve`, body: {}, entityKey: entityKeyOf('registries', 'r1') }),
+      enqueue(db, { ownerUserId: OWNER, kind: 'registry.legacy', method: 'POST', path: `/api/v1/companies/${COMPANY}/registry/r1/approve`, body: {}, entityKey: entityKeyOf('registries', 'r1') }),
     );
-    const registry = { id: 'r1', companyId: COMPANY, status: 'APPROVED' };
+    const registry = registryRow('r1', { companyId: COMPANY, status: 'APPROVED', decidedAt: AT, decidedByName: 'Owner O.' });
     const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(new Response(JSON.stringify({ data: registry, message: 'OK' }), { status: 200 })));
     const replayer = createReplayer({
       db,
@@ -150,7 +151,7 @@ describe('the Unsent screen with the registry', () => {
           <Router hook={hook}>
             <OutboxKindsProvider describe={describeOutboxRow}>
               <UnsentList
-                rows={[proposalRow, { ...proposalRow, seq: 2, id: 'k2', kind: 'registry.approve', entityKey: 'registries:r1' }]}
+                rows={[proposalRow, { ...proposalRow, seq: 2, id: 'k2', kind: 'registry.legacy', entityKey: 'registries:r1' }]}
                 unreadable={[]}
                 actions={{ retry: () => Promise.resolve(), discard: () => Promise.resolve(), discardUnreadable: () => Promise.resolve() }}
               />

@@ -18,6 +18,7 @@ import { UNKNOWN_CHANGE_LABEL, type UnsentRowView } from '../features/outbox/kin
 import { notificationReadOutboxKind } from '../features/notifications/outbox-kind';
 import { goalOutboxKinds } from '../features/goals/outbox-kind';
 import { projectOutboxKinds } from '../features/projects/outbox-kind';
+import { registryOutboxKinds } from '../features/registry/outbox-kind';
 import {
   suggestionCreateOutboxKind,
   suggestionDistributeOutboxKind,
@@ -59,6 +60,7 @@ export const outboxKinds: readonly OutboxKind[] = [
   notificationReadOutboxKind,
   ...goalOutboxKinds,
   ...projectOutboxKinds,
+  ...registryOutboxKinds,
 ];
 
 function mirrorTableOf(entityKey: string): MirrorTable | null {

@@ -42,6 +42,12 @@ export const NOTIFICATION_KINDS = [
   /** To the project manager: an indicator report is due today (params.dueDate) / is past due. */
   'PROJECT_REPORT_DUE',
   'PROJECT_REPORT_OVERDUE',
+  // The registry (issue 13); params: `number` (the registry's), `byName`, `comment`.
+  /** To the owners: a registry was sent for their approval. */
+  'REGISTRY_SENT',
+  /** To whoever sent it: the owner approved it / returned it (with the comment). */
+  'REGISTRY_APPROVED',
+  'REGISTRY_RETURNED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -61,6 +67,8 @@ export const NotificationRow = type({
   /** Issue 12: the goal or the project the notification is about (optional: rows of older servers lack them). */
   goalId: optional(nullable(string())),
   projectId: optional(nullable(string())),
+  /** Issue 13: the registry it is about. */
+  registryId: optional(nullable(string())),
   params: record(string(), nullable(string())),
   readAt: nullable(string()),
   createdAt: string(),

@@ -110,6 +110,12 @@ export const PERMISSIONS = {
    * canCreateProject, isProjectLead and the project's transition table, checked by the service.
    */
   'project.act': 'member',
+  /** Send the open registry to the owner (src/domain/registry.ts, REGISTRY_TRANSITIONS). */
+  'registry.send': ['DIRECTION_MANAGER', 'FINANCIAL_DIRECTOR'],
+  /** Approve a sent registry (adjusting final costs) or return it with a comment. */
+  'registry.decide': ['OWNER'],
+  /** Enter the company's EBITDA per month (the dashboard's share of EBITDA). */
+  'ebitda.edit': ['FINANCIAL_DIRECTOR'],
   /** Edit the company's details. */
   'company.edit': ['OWNER'],
   /** Download the verification invoice. */

@@ -312,6 +312,8 @@ export const Project = type({
   /** When the job flagged the due report as not made; null while on time. */
   reportOverdueAt: nullable(string()),
   history: array(ProjectHistoryEntry),
+  /** Issue 13: the sent (or approved) registry holding it; null while it is in the open registry or not yet approved. */
+  registryId: nullable(string()),
   createdBy: string(),
   createdAt: string(),
   updatedAt: string(),

@@ -17,7 +17,7 @@
 //   of EBITDA), null for a denominator of 0, held at Number.MAX_SAFE_INTEGER beyond it (a ratio no real pair of
 //   figures reaches: 900 billion times).
 
-import { type Infer, array, enums, nullable, object, optional, refine, size, string, type } from 'superstruct';
+import { type Infer, array, enums, integer, nullable, object, optional, refine, size, string, type } from 'superstruct';
 import type { CompanyRole } from './auth';
 import { BASIS_POINTS_PER_WHOLE, MinorAmount } from './money';
 import { type Roles, hasAnyRole } from './permissions';
@@ -226,3 +226,87 @@ export const RegistryHistoryEntry = type({
   comment: nullable(string()),
 });
 export type RegistryHistoryEntry = Infer<typeof RegistryHistoryEntry>;
+
+// ---------------------------------------------------------------------------------------------------
+// The registry as the API and the pull carry it, and the send body.
+
+/** The project states that enter the open registry (approved by the direction manager; completed ones stay in). */
+export const REGISTRY_PROJECT_STATUSES = ['APPROVED', 'COMPLETED'] as const;
+
+/** Whether a project belongs to the company's open registry: approved (or since completed) and not yet sent. */
+export function isInOpenRegistry(project: { status: string; registryId: string | null }): boolean {
+  return project.registryId === null && (REGISTRY_PROJECT_STATUSES as readonly string[]).includes(project.status);
+}
+
+/** How many projects one send may carry. */
+export const REGISTRY_MAX_PROJECTS = 1000;
+
+/**
+ * One project of a sent registry: its figures as they stood when it was sent (a snapshot: later changes of the
+ * project do not move them), and the owner's adjusted final cost with its reason once approved.
+ */
+export const RegistryItem = type({
+  projectId: string(),
+  name: string(),
+  departmentId: nullable(string()),
+  projectManagerName: nullable(string()),
+  currency: enums(CURRENCIES),
+  estimatedCostsMinor: integer(),
+  expectedEffect12mMinor: integer(),
+  remunerationMinor: integer(),
+  /** The owner's adjusted final cost; null: the estimated costs stand. */
+  finalCostMinor: nullable(integer()),
+  adjustmentReason: nullable(string()),
+});
+export type RegistryItem = Infer<typeof RegistryItem>;
+
+export const CurrencyTotalsRow = type({
+  currency: enums(CURRENCIES),
+  projects: integer(),
+  estimatedCostsMinor: integer(),
+  finalCostsMinor: integer(),
+  expectedEffect12mMinor: integer(),
+  remunerationMinor: integer(),
+});
+
+/**
+ * A sent registry as every API answer and every pull row carries it (timestamps ISO strings, money in minor units
+ * per item's currency). `number` counts the company's registries from 1. `totals` are `registryTotals(items)`;
+ * once APPROVED they are the figures of record and nothing of the registry changes again.
+ */
+export const Registry = type({
+  id: string(),
+  companyId: string(),
+  number: integer(),
+  status: enums(REGISTRY_STATUSES),
+  items: array(RegistryItem),
+  totals: array(CurrencyTotalsRow),
+  sentByUserId: nullable(string()),
+  sentByName: string(),
+  sentAt: string(),
+  decidedByUserId: nullable(string()),
+  decidedByName: nullable(string()),
+  decidedAt: nullable(string()),
+  /** The owner's comment: required when returned, optional when approved. */
+  comment: nullable(string()),
+  history: array(RegistryHistoryEntry),
+  createdAt: string(),
+  updatedAt: string(),
+});
+export type Registry = Infer<typeof Registry>;
+
+/**
+ * Body of `POST /companies/{companyId}/registry/send`: the new registry's id (made by the device, so an offline
+ * send replays as the same registry) and the projects of the open registry the sender saw and sends. A project
+ * sent meanwhile in another registry, or no longer approved, is a 409 naming that registry (never a silent
+ * partial send); projects approved since stay in the open registry.
+ */
+export const RegistrySendInput = object({
+  id: Uuid,
+  projectIds: refine(
+    size(array(Uuid), 1, REGISTRY_MAX_PROJECTS),
+    'duplicate',
+    (ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length,
+  ),
+});
+export type RegistrySendInput = Infer<typeof RegistrySendInput>;

@@ -208,7 +208,7 @@ export function isOverdue(s: Pick<Suggestion, 'status' | 'dueAt'>, now: Date): b
 
 // Rows of `GET /sync/pull` and `GET /sync/rows` (docs/api.md, "Sync").
 // New tables go at the end: a snapshot cursor names its table by position (goals and projects: issue 12).
-export const SYNC_TABLES = ['companies', 'departments', 'employees', 'suggestions', 'notifications', 'goals', 'projects'] as const;
+export const SYNC_TABLES = ['companies', 'departments', 'employees', 'suggestions', 'notifications', 'goals', 'projects', 'registries'] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 
 export const SyncChange = type({

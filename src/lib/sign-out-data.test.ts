@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppDatabase, type OutboxRow, type StoredFile } from './db/database';
 import { clearOtherUsersData, clearSignedOutUserData } from './sign-out-data';
-import { goalRow, projectRow } from '../../tests/fixtures/rows';
+import { goalRow, projectRow, registryRow } from '../../tests/fixtures/rows';
 
 const opened: AppDatabase[] = [];
 afterEach(async () => {
@@ -55,7 +55,7 @@ async function seedUser(db: AppDatabase, user: string) {
   await db.employees.put({ ownerUserId: user, id: 'e1', companyId: 'c1', userId: user, email: 'secret@demo.local' } as never);
   await db.goals.put({ ...goalRow('g1'), ownerUserId: user });
   await db.projects.put({ ...projectRow('p1'), ownerUserId: user });
-  await db.registries.put({ ownerUserId: user, id: 'r1', companyId: 'c1' });
+  await db.registries.put({ ...registryRow('r1'), ownerUserId: user });
   await db.suggestions.put({ ownerUserId: user, id: 'sent', companyId: 'c1', title: 'Already on the server' } as never);
   await db.suggestions.put({ ownerUserId: user, id: 'unsent', companyId: 'c1', title: 'Waiting to send' } as never);
   await db.enums.put({ ownerUserId: user, data: { enums: {}, supportLink: 'https://t.me/support' }, updatedAt: 0 });

@@ -14,6 +14,7 @@ import { migration as signInThrottle } from './0009-sign-in-throttle';
 import { migration as suggestionReview } from './0010-suggestion-review';
 import { migration as goalsProjects } from './0011-goals-projects';
 import { migration as projectReportReminders } from './0012-project-report-reminders';
+import { migration as registriesDashboard } from './0013-registries-dashboard';
 
 export type { Migration };
 
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   suggestionReview,
   goalsProjects,
   projectReportReminders,
+  registriesDashboard,
 ];

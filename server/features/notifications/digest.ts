@@ -48,7 +48,7 @@ async function mailDigest(tx: Queryable, appUrl: string, userId: string, now: Da
     .set({ mailed_at: now })
     .where('user_id', '=', user.id)
     .where('mailed_at', 'is', null)
-    .returning(['id', 'company_id', 'suggestion_id', 'goal_id', 'project_id', 'kind', 'params', 'created_at'])
+    .returning(['id', 'company_id', 'suggestion_id', 'goal_id', 'project_id', 'registry_id', 'kind', 'params', 'created_at'])
     .execute();
   if (claimed.length === 0) return 0;
   const companies = await tx.kysely

@@ -30,12 +30,15 @@ interface NotificationTarget {
   suggestion_id: string | null;
   goal_id?: string | null;
   project_id?: string | null;
+  registry_id?: string | null;
+  kind?: string;
 }
 
 /** The link of a notification: its project, goal or proposal, or the notifications page when it names none. */
 export function notificationLink(appUrl: string, row: NotificationTarget): string {
   // The most specific first: a project's notice may also name the proposal it was made from.
   if (row.project_id) return `${appUrl}${paths.company.project(row.company_id, row.project_id)}`;
+  if (row.registry_id) return row.kind === 'REGISTRY_SENT' ? `${appUrl}${paths.company.registryApprove(row.company_id)}?id=${row.registry_id}` : `${appUrl}${paths.company.registry(row.company_id)}`;
   if (row.goal_id) return `${appUrl}${paths.company.goal(row.company_id, row.goal_id)}`;
   if (row.suggestion_id) return `${appUrl}${paths.company.suggestion(row.company_id, row.suggestion_id)}`;
   return `${appUrl}${paths.notifications}`;
@@ -64,7 +67,7 @@ export async function mailNotifications(tx: Queryable, appUrl: string, ids: read
     .where('n.mailed_at', 'is', null)
     .where('u.notification_mail', '=', 'instant')
     .where('u.active', '=', true)
-    .returning(['n.id', 'n.company_id', 'n.suggestion_id', 'n.goal_id', 'n.project_id', 'n.kind', 'n.params', 'n.created_at', 'n.user_id'])
+    .returning(['n.id', 'n.company_id', 'n.suggestion_id', 'n.goal_id', 'n.project_id', 'n.registry_id', 'n.kind', 'n.params', 'n.created_at', 'n.user_id'])
     .execute();
   if (claimed.length === 0) return 0;
   const users = await tx.kysely

@@ -28,6 +28,7 @@ export function toNotificationRow(row: Selectable<DB['notifications']>): Notific
     suggestionId: row.suggestion_id,
     goalId: row.goal_id,
     projectId: row.project_id,
+    registryId: row.registry_id,
     params: row.params as Record<string, string | null>,
     readAt: row.read_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
@@ -44,6 +45,8 @@ export interface Notice {
   /** What a goal's or a project's notice is about (issue 12). */
   goalId?: string | null;
   projectId?: string | null;
+  /** What a registry's notice is about (issue 13). */
+  registryId?: string | null;
   params: Record<string, string | null>;
 }
 
@@ -65,6 +68,7 @@ export async function notifyAll(tx: Queryable, notices: readonly Notice[], now: 
       suggestion_id: notice.suggestionId,
       goal_id: notice.goalId ?? null,
       project_id: notice.projectId ?? null,
+      registry_id: notice.registryId ?? null,
       params: JSON.stringify(notice.params),
       created_at: now.toISOString(),
     })),

@@ -98,6 +98,7 @@ export function toProject(row: ProjectRow): Project {
     nextReportDue: row.next_report_due,
     reportOverdueAt: row.report_overdue_at?.toISOString() ?? null,
     history: row.history,
+    registryId: row.registry_id,
     createdBy: row.created_by ?? '',
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

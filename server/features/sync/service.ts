@@ -26,6 +26,7 @@ import { toNotificationRow } from '../notifications/service';
 import { selectSuggestions, toSuggestion, visibleTo } from '../suggestions/service';
 import { selectGoals, toGoal } from '../goals/rows';
 import { selectProjects, toProject } from '../projects/rows';
+import { selectRegistries, toRegistry } from '../registry/rows';
 
 export const DEFAULT_PULL_LIMIT = 500;
 export const MAX_PULL_LIMIT = 1000;
@@ -36,7 +37,7 @@ export const MAX_ROW_KEYS = SYNC_ROWS_MAX_KEYS;
  * Raise it whenever a change in code alters what a member sees or how a row looks to them (a new rule in
  * permissions.ts, a new hidden field): every cursor then answers reset and devices pull their view again.
  */
-const VIEW_RULES_VERSION = 3;
+const VIEW_RULES_VERSION = 4;
 
 /**
  * The member's view version: a fingerprint of what decides visibility and row shape for them (the user, the
@@ -216,6 +217,16 @@ async function readTable(tx: Queryable, member: Membership, table: SyncTable, sc
         .limit(limit)
         .execute();
       return rows.map((row) => ({ id: row.id, seq: row.change_seq, row: toProject(row), visible: true }));
+    }
+    // Sent registries are the company's too: every member sees them (as they see the projects' figures).
+    case 'registries': {
+      const rows = await selectRegistries(tx)
+        .where('r.company_id', '=', member.companyId)
+        .where((eb) => inScope(scope, eb.ref('r.id'), eb.ref('r.change_seq')))
+        .orderBy('r.id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ id: row.id, seq: row.change_seq, row: toRegistry(row), visible: true }));
     }
   }
 }

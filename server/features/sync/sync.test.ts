@@ -279,7 +279,7 @@ describe('GET /sync/rows', () => {
 
   it('checks every key: 400 for a malformed key, an unknown table, none or more than 200; 404 for another company', async () => {
     const id = randomUUID();
-    for (const keys of ['', `suggestions:${id},nonsense`, `registries:${id}`, `suggestions:not-a-uuid`, Array.from({ length: 201 }, () => `suggestions:${randomUUID()}`).join(',')]) {
+    for (const keys of ['', `suggestions:${id},nonsense`, `budgets:${id}`, `suggestions:not-a-uuid`, Array.from({ length: 201 }, () => `suggestions:${randomUUID()}`).join(',')]) {
       const res = await rowsOf(author, keys);
       expect(res.statusCode, keys.slice(0, 60)).toBe(400);
       expect(json<{ errors?: Record<string, string> }>(res).errors).toHaveProperty('keys');

@@ -84,6 +84,18 @@ const texts = defineMessages({
     id: 'notifications.kind.projectReportOverdue',
     defaultMessage: 'The indicator report on the project “{title}” is overdue{hasDueDate, select, yes { (it was due {dueDate})} other {}}',
   },
+  registrySent: {
+    id: 'notifications.kind.registrySent',
+    defaultMessage: 'Registry No. {number} was sent for your approval{hasBy, select, yes { by {byName}} other {}}',
+  },
+  registryApproved: {
+    id: 'notifications.kind.registryApproved',
+    defaultMessage: 'Registry No. {number} was approved{hasBy, select, yes { by {byName}} other {}}',
+  },
+  registryReturned: {
+    id: 'notifications.kind.registryReturned',
+    defaultMessage: 'Registry No. {number} was returned{hasBy, select, yes { by {byName}} other {}}',
+  },
   unknown: {
     id: 'notifications.kind.unknown',
     defaultMessage: '{hasTitle, select, yes {News about the proposal “{title}”} other {A new notification}}',
@@ -114,6 +126,9 @@ const KIND_MESSAGES: Record<NotificationKind, keyof typeof messages> = {
   PROJECT_FOR_REVISION: 'projectForRevision',
   PROJECT_REPORT_DUE: 'projectReportDue',
   PROJECT_REPORT_OVERDUE: 'projectReportOverdue',
+  REGISTRY_SENT: 'registrySent',
+  REGISTRY_APPROVED: 'registryApproved',
+  REGISTRY_RETURNED: 'registryReturned',
 };
 
 /** Which line under the sentence the comment gets, per kind. */
@@ -123,6 +138,8 @@ const DETAIL_MESSAGES: Partial<Record<NotificationKind, keyof typeof messages>> 
   SUGGESTION_DISTRIBUTED: 'comment',
   GOAL_CLARIFICATION: 'question',
   PROJECT_FOR_REVISION: 'reason',
+  REGISTRY_RETURNED: 'comment',
+  REGISTRY_APPROVED: 'comment',
 };
 
 function isKnownKind(kind: string): kind is NotificationKind {
@@ -165,6 +182,7 @@ export function describeNotification(intl: IntlShape, notification: Pick<Notific
     title,
     byName: byName ?? '',
     departmentName: departmentName ?? '',
+    number: word(params, 'number') ?? '',
     due: hasDue ? intl.formatDate(dueAt, { day: 'numeric', month: 'short' }) : '',
     days: days ?? 0,
     dueDate: dueDate !== null ? intl.formatDate(dueDate, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '',

@@ -152,7 +152,7 @@ function fieldsOf(input: ProjectInput): Omit<
   Project,
   | 'id' | 'companyId' | 'images' | 'suggestionId' | 'departmentId' | 'authorUserId' | 'authorName' | 'team' | 'projectManagerUserId'
   | 'actualCompletionDate' | 'estimatedCostsMinor' | 'expectedEffect12mMinor' | 'actualEffect12mMinor' | 'remunerationMinor'
-  | 'status' | 'indicatorReports' | 'nextReportDue' | 'reportOverdueAt' | 'history' | 'createdBy' | 'createdAt' | 'updatedAt'
+  | 'status' | 'indicatorReports' | 'nextReportDue' | 'reportOverdueAt' | 'history' | 'registryId' | 'createdBy' | 'createdAt' | 'updatedAt'
 > {
   return {
     name: input.name.trim(),
@@ -235,6 +235,7 @@ export async function createProject(context: ProjectWriteContext, companyId: str
       ...fieldsOf(input),
       images: suggestion ? suggestion.images.map((image) => ({ ...image })) : [],
       suggestionId,
+      registryId: null,
       departmentId: suggestion ? suggestion.departmentId : headed.length === 1 ? (headed[0] ?? null) : null,
       authorUserId: suggestion ? suggestion.authorId : actor.id,
       authorName: suggestion ? suggestion.authorName : actor.fullName,

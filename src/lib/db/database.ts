@@ -18,7 +18,9 @@
 import Dexie, { type DBCore, type EntityTable, type Table, type Transaction } from 'dexie';
 import type { NotificationRow } from '../../domain/notification';
 import type { Goal } from '../../domain/goal';
+import type { Dashboard } from '../../domain/dashboard';
 import type { Project } from '../../domain/project';
+import type { Registry } from '../../domain/registry';
 import type { CompanyRow, DepartmentRow, EmployeeRow, Suggestion } from '../../domain/suggestion';
 import type { EnumsData, Unit } from '../../domain/user';
 
@@ -27,22 +29,28 @@ export const DATABASE_NAME = 'dashboard';
 /** A row as the server sent it, tagged with the user whose view of the data it belongs to. */
 export type Owned<T> = T & { ownerUserId: string };
 
-/** Registries get their struct with their feature (issue 13); until then: id and company. */
-export interface CompanyScopedRow {
-  id: string;
-  companyId: string;
-  [field: string]: unknown;
-}
-
 export type StoredCompany = Owned<CompanyRow>;
 export type StoredDepartment = Owned<DepartmentRow>;
 export type StoredEmployee = Owned<EmployeeRow>;
 /** `searchWords` is derived on write (searchWordsOf); rows stored before version 3 get it in the upgrade. */
 export type StoredSuggestion = Owned<Suggestion> & { searchWords?: string[] };
 export type StoredNotification = Owned<NotificationRow>;
-export type StoredCompanyScoped = Owned<CompanyScopedRow>;
 export type StoredGoal = Owned<Goal>;
 export type StoredProject = Owned<Project>;
+export type StoredRegistry = Owned<Registry>;
+
+/**
+ * The last dashboard the server computed for one period and scope (issue 13), kept so it shows offline with the
+ * time it was computed. `key` is `dashboardKeyOf(from, to, departmentId)` of src/features/dashboard.
+ */
+export interface StoredDashboard {
+  ownerUserId: string;
+  companyId: string;
+  key: string;
+  dashboard: Dashboard;
+  /** When the device received it (ms). */
+  fetchedAt: number;
+}
 
 export interface StoredEnums {
   ownerUserId: string;
@@ -272,6 +280,15 @@ export const DB_VERSIONS: readonly VersionSpec[] = [
       projects: `${scoped}, [ownerUserId+companyId+status], [ownerUserId+companyId+updatedAt], [ownerUserId+companyId+status+updatedAt], *goalIds, suggestionId`,
     },
   },
+  {
+    // Issue 13: the registries by state and number, a registry's projects, and the last dashboards computed.
+    version: 5,
+    stores: {
+      registries: `${scoped}, [ownerUserId+companyId+status], [ownerUserId+companyId+number]`,
+      projects: `${scoped}, [ownerUserId+companyId+status], [ownerUserId+companyId+updatedAt], [ownerUserId+companyId+status+updatedAt], *goalIds, suggestionId, registryId`,
+      dashboards: '[ownerUserId+companyId+key], [ownerUserId+companyId]',
+    },
+  },
 ];
 
 /** What a tab learns when another one opens a newer schema (or deletes the database). */
@@ -302,7 +319,8 @@ export class AppDatabase extends Dexie {
   goals!: Table<StoredGoal, [string, string]>;
   projects!: Table<StoredProject, [string, string]>;
   suggestions!: Table<StoredSuggestion, [string, string]>;
-  registries!: Table<StoredCompanyScoped, [string, string]>;
+  registries!: Table<StoredRegistry, [string, string]>;
+  dashboards!: Table<StoredDashboard, [string, string, string]>;
   notifications!: Table<StoredNotification, [string, string]>;
   enums!: Table<StoredEnums, string>;
   units!: Table<StoredUnit, [string, string]>;

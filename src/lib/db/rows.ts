@@ -5,14 +5,12 @@ import { type Describe, array, enums, nullable, number, object, optional, record
 import { Goal } from '../../domain/goal';
 import { NotificationRow } from '../../domain/notification';
 import { Project } from '../../domain/project';
+import { Registry } from '../../domain/registry';
 import { CompanyRow, DepartmentRow, EmployeeRow, Suggestion } from '../../domain/suggestion';
 import { EnumsData, Unit } from '../../domain/user';
 import { type AppDatabase, type MirrorTable, type OutboxRow, type StaleRow, type StoredFile, MIRROR_TABLES, OUTBOX_METHODS, OUTBOX_STATUSES } from './database';
 
 const ownerTag = type({ ownerUserId: string() });
-
-/** Registries: their full struct comes with their feature (issue 13). */
-export const CompanyScopedRow = type({ id: string(), companyId: string() });
 
 /** Anything with superstruct's `is`. */
 export interface RowCheck<T> {
@@ -27,7 +25,7 @@ export const MIRROR_ROW_STRUCTS: Record<MirrorTable, RowCheck<{ id: string }>> =
   goals: Goal,
   projects: Project,
   suggestions: Suggestion,
-  registries: CompanyScopedRow,
+  registries: Registry,
   notifications: NotificationRow,
 };
 

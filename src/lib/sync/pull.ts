@@ -82,6 +82,7 @@ const SYNCED_TABLES: Record<SyncTable, MirrorTable> = {
   notifications: 'notifications',
   goals: 'goals',
   projects: 'projects',
+  registries: 'registries',
 };
 
 async function readCursor(db: AppDatabase, ownerUserId: string, companyId: string): Promise<string | null> {
@@ -97,7 +98,7 @@ async function readCursor(db: AppDatabase, ownerUserId: string, companyId: strin
 export async function dropCompanyMirror(db: AppDatabase, ownerUserId: string, companyId: string, now = Date.now()): Promise<void> {
   await db.transaction(
     'rw',
-    [db.companies, db.departments, db.employees, db.goals, db.projects, db.suggestions, db.registries, db.notifications, db.outbox, db.syncState, db.staleRows],
+    [db.companies, db.departments, db.employees, db.goals, db.projects, db.suggestions, db.registries, db.notifications, db.dashboards, db.outbox, db.syncState, db.staleRows],
     async () => {
       const keep = await unsentEntityKeys(db, ownerUserId);
       const kept: StaleRow[] = [];
@@ -121,6 +122,7 @@ export async function dropCompanyMirror(db: AppDatabase, ownerUserId: string, co
       }
       await db.staleRows.where('[ownerUserId+companyId]').equals([ownerUserId, companyId]).delete();
       await db.staleRows.bulkPut(kept);
+      await db.dashboards.where('[ownerUserId+companyId]').equals([ownerUserId, companyId]).delete();
       await db.syncState.delete([ownerUserId, companyId]);
     },
   );
@@ -206,7 +208,7 @@ export async function refreshStaleRows(options: Pick<PullOptions, 'db' | 'http' 
     // Only answers to keys asked count; the server may spell an id in another case than the device.
     const asked = new Map(batch.map((marker) => [marker.entityKey.toLowerCase(), marker]));
     const answered = rows.changes.filter((change) => asked.has(entityKeyOf(change.table, change.id).toLowerCase()));
-    refreshed += await db.transaction('rw', [db.companies, db.departments, db.employees, db.suggestions, db.notifications, db.goals, db.projects, db.outbox, db.staleRows], async () => {
+    refreshed += await db.transaction('rw', [db.companies, db.departments, db.employees, db.suggestions, db.notifications, db.goals, db.projects, db.registries, db.outbox, db.staleRows], async () => {
       requireActive(options);
       // A change queued since the markers were read wins over the server's row, and keeps its marker.
       const stillUnsent = await unsentEntityKeys(db, ownerUserId);
@@ -267,7 +269,7 @@ async function pullPages(options: PullOptions, result: PullResult): Promise<void
     next?.catch(() => undefined); // its failure is seen when it is awaited, or never if it is dropped
     const fetchedFrom = cursor;
     const at = now();
-    const applied = await db.transaction('rw', [db.companies, db.departments, db.employees, db.suggestions, db.notifications, db.goals, db.projects, db.outbox, db.syncState, db.staleRows], async () => {
+    const applied = await db.transaction('rw', [db.companies, db.departments, db.employees, db.suggestions, db.notifications, db.goals, db.projects, db.registries, db.outbox, db.syncState, db.staleRows], async () => {
       requireActive(options);
       // Another tab applied pages since we asked: its cursor wins, ours would bring older rows back.
       if ((await readCursor(db, ownerUserId, companyId)) !== fetchedFrom) return null;

@@ -57,7 +57,7 @@ export async function companyOfEntity(db: AppDatabase, ownerUserId: string, tabl
 export async function markStale(db: AppDatabase, ownerUserId: string, entityKeys: readonly string[], now = Date.now()): Promise<number> {
   const parsed = entityKeys.map(parseEntityKey).filter((key) => key !== null);
   if (parsed.length === 0) return 0;
-  return db.transaction('rw', [db.staleRows, db.companies, db.departments, db.employees, db.suggestions, db.notifications, db.goals, db.projects], async () => {
+  return db.transaction('rw', [db.staleRows, db.companies, db.departments, db.employees, db.suggestions, db.notifications, db.goals, db.projects, db.registries], async () => {
     const markers: StaleRow[] = [];
     for (const { table, id } of parsed) {
       const companyId = await companyOfEntity(db, ownerUserId, table, id);

@@ -81,11 +81,17 @@ export interface NotificationListProps {
   onOpen: (id: string) => void;
 }
 
-/** Where a notification leads: its project, goal or proposal; null when it names none. */
+/** Where a notification leads: its project, registry, goal or proposal; null when it names none. */
 function notificationHref(companyId: string, notification: NotificationItem['notification']): string | null {
   const company = encodeURIComponent(companyId);
   // The most specific first: a project's notice may also name the proposal it was made from.
   if (notification.projectId) return paths.company.project(company, encodeURIComponent(notification.projectId));
+  // A registry sent to the owner opens where they decide on it; its decision, the registries' page.
+  if (notification.registryId) {
+    return notification.kind === 'REGISTRY_SENT'
+      ? `${paths.company.registryApprove(company)}?id=${encodeURIComponent(notification.registryId)}`
+      : paths.company.registry(company);
+  }
   if (notification.goalId) return paths.company.goal(company, encodeURIComponent(notification.goalId));
   if (notification.suggestionId) return paths.company.suggestion(company, encodeURIComponent(notification.suggestionId));
   return null;
