@@ -34,6 +34,7 @@ import { DEADLINE_JOB_HANDLERS, DEADLINE_RECURRING } from './features/suggestion
 import { GOAL_OPERATIONS, goalRoutes } from './features/goals/routes';
 import { PROJECT_OPERATIONS, projectRoutes } from './features/projects/routes';
 import { REGISTRY_OPERATIONS, registryRoutes } from './features/registry/routes';
+import { registryExportRoutes } from './features/registry/export-routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { PROJECT_REPORT_JOB_HANDLERS, PROJECT_REPORT_RECURRING } from './features/projects/reports';
 import { pushRoute } from './features/push/routes';
@@ -65,6 +66,7 @@ export const DECLARED_ROUTES: readonly DeclaredRoute[] = [
   ...goalRoutes,
   ...projectRoutes,
   ...registryRoutes,
+  ...registryExportRoutes,
   ...dashboardRoutes,
   ...syncRoutes,
   ...fileRoutes,
