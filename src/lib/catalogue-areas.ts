@@ -39,6 +39,15 @@ export const AREA_RULES: readonly (readonly [prefix: string, area: CatalogueArea
   ['error.validation.indicatorUnit', 'app'],
   ['error.validation.notInTeam', 'app'],
   ['error.validation.future', 'app'],
+  // The registry and the dashboard (issue 13): conflicts and refusals worded by the server; the field errors of
+  // the owner's approval, the send and the dashboard's period belong to their screens.
+  ['error.registry', null],
+  ['error.dashboard', null],
+  ['error.ebitda', null],
+  ['error.validation.period', 'app'],
+  ['error.validation.notInRegistry', 'app'],
+  ['error.validation.duplicate', 'app'],
+  ['error.validation.notInOpenRegistry', 'app'],
   ['error.', 'auth'],
   ['app.', 'auth'],
   ['dialog.', 'auth'],
@@ -56,6 +65,8 @@ export const AREA_RULES: readonly (readonly [prefix: string, area: CatalogueArea
   ['people.error.', 'auth'],
   ['mail.', null],
   ['invoice.', null],
+  // The registry's XLSX and PDF exports (server/features/registry/export.ts).
+  ['registryExport.', null],
 ];
 
 /** The area of a message id; `null` for ids only the server uses. */
