@@ -1,12 +1,17 @@
-// Text cells of the spreadsheets the product writes (the registry's XLSX on the server, the dashboard's on the
-// device), made safe against formula injection (OWASP "CSV injection"): a text a person typed (a project's name, a
-// reason) that starts like a formula, `=`, `+`, `-`, `@`, or a tab or carriage return, would run as one in some
-// spreadsheet programs once the file is re-saved or imported. Such a text gets a leading apostrophe, which the
-// programs show as text and never evaluate. Numbers are written as numbers and need nothing. Pure, no I/O.
+// Cells of the files people open in Excel, LibreOffice or Google Sheets (the import template, the rejected
+// rows of an import). What it guarantees: a cell written through `neutralizeFormula` is never run as a
+// formula, whatever a file imported earlier put into the text: a spreadsheet starts a formula (or a DDE
+// command such as `=cmd|' /C calc'!A0`) at a leading `=`, `+`, `-` or `@`, and some also after a leading tab
+// or carriage return. Such a cell gets a leading apostrophe, which the spreadsheet reads as "this is text"
+// (OWASP, "CSV Injection"). Data stays as typed everywhere else (the database, the API); only files get it.
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** The first characters that make a spreadsheet read a cell as a formula. */
+export const FORMULA_TRIGGERS: readonly string[] = ['=', '+', '-', '@', '\t', '\r'];
 
-/** `text` as a spreadsheet should hold it: a leading apostrophe where it would otherwise start a formula. */
-export function neutraliseCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+/** `value` as text a spreadsheet shows and never runs: prefixed with `'` when it starts like a formula. */
+export function neutralizeFormula(value: string): string {
+  return FORMULA_TRIGGERS.some((trigger) => value.startsWith(trigger)) ? `'${value}` : value;
 }
+
+/** Issue 13's helpers were told this name; it goes once their code uses `neutralizeFormula` (same rule). */
+export const neutraliseCell = neutralizeFormula;
