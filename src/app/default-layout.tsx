@@ -118,6 +118,7 @@ const COMPANY_LINKS: readonly { key: string; permission: Permission; href: (comp
   // there is the goal's and the project's own rule (src/domain/goal.ts, project.ts).
   { key: 'goals', permission: 'company.read', href: paths.company.goals, label: <FormattedMessage id="nav.goals" defaultMessage="Goals" /> },
   { key: 'projects', permission: 'company.read', href: paths.company.projects, label: <FormattedMessage id="nav.projects" defaultMessage="Projects" /> },
+  { key: 'registry', permission: 'company.read', href: paths.company.registry, label: <FormattedMessage id="nav.registry" defaultMessage="Registry" /> },
   { key: 'employees', permission: 'company.read', href: paths.company.employees, label: <FormattedMessage id="nav.employees" defaultMessage="Employees" /> },
   {
     key: 'departments',
