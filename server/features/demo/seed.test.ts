@@ -3,12 +3,14 @@ import { Goal, GOAL_STATUSES } from '../../../src/domain/goal';
 import { checkPayments } from '../../../src/domain/money';
 import { availableProjectTransitions, Project, PROJECT_REPORTING_STATUSES, PROJECT_STATUSES } from '../../../src/domain/project';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isOverdue, SUGGESTION_STATUSES, type SuggestionStatus } from '../../../src/domain/suggestion';
+import { availableRegistryActions, isInOpenRegistry, Registry, registryTotals } from '../../../src/domain/registry';
+import { isOverdue, SUGGESTION_STATUSES, SyncPage, type SuggestionStatus } from '../../../src/domain/suggestion';
 import { CurrentUser } from '../../../src/domain/user';
 import { missingForStart } from '../../../src/domain/company';
 import { api, clientAddress, createTestApp, json, type TestApp } from '../../test-support';
 import { selectGoals, toGoal } from '../goals/rows';
 import { selectProjects, toProject } from '../projects/rows';
+import { selectRegistries, toRegistry } from '../registry/rows';
 import { DEMO_COMPANY, DEMO_LOGINS, DEMO_PASSWORD, listDemoLogins, seedDemo } from './seed';
 
 let t: TestApp;
@@ -81,6 +83,8 @@ describe('the demo company', () => {
       notifications: await n('notifications WHERE company_id = $1'),
       goals: await n('goals WHERE company_id = $1'),
       projects: await n('projects WHERE company_id = $1'),
+      registries: await n('registries WHERE company_id = $1'),
+      ebitda: await n('company_ebitda WHERE company_id = $1'),
     };
   }
 
@@ -203,7 +207,8 @@ describe('the demo company', () => {
       `SELECT lower(u.email) AS email, n.kind, n.read_at IS NULL AS unread,
               EXISTS (SELECT 1 FROM suggestions s WHERE s.company_id = n.company_id AND s.id = n.suggestion_id)
                 OR EXISTS (SELECT 1 FROM goals g WHERE g.company_id = n.company_id AND g.id = n.goal_id)
-                OR EXISTS (SELECT 1 FROM projects p WHERE p.company_id = n.company_id AND p.id = n.project_id) AS linked
+                OR EXISTS (SELECT 1 FROM projects p WHERE p.company_id = n.company_id AND p.id = n.project_id)
+                OR EXISTS (SELECT 1 FROM registries r WHERE r.company_id = n.company_id AND r.id = n.registry_id) AS linked
          FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.company_id = $1`,
       [id],
     );
@@ -323,9 +328,208 @@ describe('the demo company', () => {
     for (const project of reporting.filter((p) => p.reportOverdueAt === null)) expect((project.nextReportDue ?? '') >= today, project.name).toBe(true);
   });
 
+  /** The demo's sent registries as the API reads them, by number. */
+  async function registries() {
+    const id = await companyId();
+    return (await selectRegistries(t.db).where('r.company_id', '=', id).orderBy('r.number').execute()).map(toRegistry);
+  }
+
+  const owner = { userId: 'owner', roles: ['OWNER' as const], headOfDepartmentIds: [] };
+  const direction = { userId: 'direction', roles: ['DIRECTION_MANAGER' as const], headOfDepartmentIds: [] };
+
+  it('has registries No. 1 approved, No. 2 returned and No. 3 sent, read back as the API answers them, with their totals', async () => {
+    const { emailOf } = await goalsAndProjects();
+    const rows = await registries();
+    expect(rows.map((r) => [r.number, r.status])).toEqual([
+      [1, 'APPROVED'],
+      [2, 'RETURNED'],
+      [3, 'SENT'],
+    ]);
+    const day = 24 * 3600 * 1000;
+    for (const registry of rows) {
+      expect(Registry.is(registry), `No. ${registry.number}`).toBe(true);
+      expect(registry.items.length, `No. ${registry.number}`).toBeGreaterThanOrEqual(1);
+      expect(registry.totals).toEqual(registryTotals(registry.items));
+      expect(registry.history[0]).toMatchObject({ action: 'SEND', fromStatus: 'OPEN', toStatus: 'SENT', byUserId: registry.sentByUserId, byName: registry.sentByName, at: registry.sentAt });
+      expect(registry.history.at(-1)?.toStatus).toBe(registry.status);
+      expect(registry.sentByName).toMatch(/^[А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+ [А-ЯЁ][а-яё]+$/);
+      expect(Date.parse(registry.sentAt)).toBeLessThan(Date.now());
+    }
+    // Sent in the order of their numbers, each decided before the next was sent.
+    for (const [index, registry] of rows.entries()) {
+      const next = rows[index + 1];
+      if (next) expect(Date.parse(registry.decidedAt ?? '')).toBeLessThan(Date.parse(next.sentAt));
+    }
+    const [approved, returned, sent] = rows;
+    // No. 1: approved by owner@ some weeks ago, one final cost adjusted with its reason (kept in the item and the totals).
+    expect(emailOf.get(approved?.decidedByUserId ?? '')).toBe('owner@demo.local');
+    expect(Date.parse(approved?.decidedAt ?? '')).toBeLessThan(Date.now() - 14 * day);
+    expect(approved?.history.at(-1)).toMatchObject({ action: 'APPROVE', fromStatus: 'SENT', byUserId: approved?.decidedByUserId });
+    const adjusted = approved?.items.filter((item) => item.finalCostMinor !== null) ?? [];
+    expect(adjusted).toHaveLength(1);
+    expect(adjusted[0]?.adjustmentReason?.trim()).toBeTruthy();
+    expect(adjusted[0]?.finalCostMinor).not.toBe(adjusted[0]?.estimatedCostsMinor);
+    const rub = approved?.totals.find((total) => total.currency === 'RUB');
+    expect(rub && rub.finalCostsMinor - rub.estimatedCostsMinor).toBe((adjusted[0]?.finalCostMinor ?? 0) - (adjusted[0]?.estimatedCostsMinor ?? 0));
+    // No. 2: returned by owner@ with a comment, to the direction manager who sent it.
+    expect(emailOf.get(returned?.decidedByUserId ?? '')).toBe('owner@demo.local');
+    expect(emailOf.get(returned?.sentByUserId ?? '')).toBe('direction@demo.local');
+    expect(returned?.comment?.trim()).toBeTruthy();
+    expect(returned?.history.at(-1)).toMatchObject({ action: 'RETURN', comment: returned?.comment });
+    expect(returned?.items.every((item) => item.finalCostMinor === null && item.adjustmentReason === null)).toBe(true);
+    // No. 3: sent by direction@ recently, waiting on the owner, who may approve or return it.
+    expect(emailOf.get(sent?.sentByUserId ?? '')).toBe('direction@demo.local');
+    expect(Date.parse(sent?.sentAt ?? '')).toBeGreaterThan(Date.now() - 7 * day);
+    expect(sent).toMatchObject({ decidedByUserId: null, decidedByName: null, decidedAt: null, comment: null });
+    expect(sent?.items.length).toBeGreaterThanOrEqual(2);
+    expect(availableRegistryActions({ status: 'SENT', projectCount: sent?.items.length ?? 0 }, owner.roles)).toEqual(['APPROVE', 'RETURN']);
+    // More than one currency among the figures of record.
+    expect(approved?.totals.map((total) => total.currency)).toEqual(['RUB', 'USD']);
+  });
+
+  it("snapshots in each registry's items seeded projects approved before it was sent, as toProject answers them", async () => {
+    const { id, projects } = await goalsAndProjects();
+    const byId = new Map(projects.map((project) => [project.id, project]));
+    const managerNames = new Map(
+      (await t.db.query<{ id: string; name: string }>(`SELECT id, concat_ws(' ', last_name, first_name, middle_name) AS name FROM employees WHERE company_id = $1`, [id])).map((e) => [e.id, e.name]),
+    );
+    const approvedAt = new Map(
+      (await t.db.query<{ id: string; approved_at: Date | null }>('SELECT id, approved_at FROM projects WHERE company_id = $1', [id])).map((p) => [p.id, p.approved_at]),
+    );
+    const rows = await registries();
+    for (const registry of rows) {
+      for (const item of registry.items) {
+        const project = byId.get(item.projectId);
+        expect(project, item.name).toBeDefined();
+        expect(item).toMatchObject({
+          name: project?.name,
+          departmentId: project?.departmentId,
+          projectManagerName: managerNames.get(project?.projectManagerEmployeeId ?? ''),
+          currency: project?.currency,
+          estimatedCostsMinor: project?.estimatedCostsMinor,
+          expectedEffect12mMinor: project?.expectedEffect12mMinor,
+          remunerationMinor: project?.remunerationMinor,
+        });
+        expect(['APPROVED', 'COMPLETED']).toContain(project?.status);
+        expect(new Date(approvedAt.get(item.projectId) ?? Infinity).getTime(), item.name).toBeLessThan(Date.parse(registry.sentAt));
+      }
+    }
+    // A project is in at most one registry that still holds it (the returned one gave its projects back).
+    const held = rows.filter((r) => r.status !== 'RETURNED').flatMap((r) => r.items.map((item) => item.projectId));
+    expect(new Set(held).size).toBe(held.length);
+  });
+
+  it('files the projects of the sent and the approved registry under them, and leaves the returned one\'s in the open registry', async () => {
+    const { projects } = await goalsAndProjects();
+    const byId = new Map(projects.map((project) => [project.id, project]));
+    const rows = await registries();
+    for (const registry of rows) {
+      const expected = registry.status === 'RETURNED' ? null : registry.id;
+      for (const item of registry.items) expect(byId.get(item.projectId)?.registryId, `${item.name} of No. ${registry.number}`).toBe(expected);
+    }
+    const sent = rows.find((r) => r.status === 'SENT');
+    expect(projects.filter((project) => project.registryId === sent?.id).length).toBeGreaterThanOrEqual(2);
+    // Every project filed under a registry is one of its items.
+    for (const project of projects.filter((p) => p.registryId !== null)) {
+      expect(rows.find((r) => r.id === project.registryId)?.items.map((item) => item.projectId), project.name).toContain(project.id);
+    }
+    // The open registry: the returned registry's projects among them, ready for direction@ to send.
+    const open = projects.filter(isInOpenRegistry);
+    const returned = rows.find((r) => r.status === 'RETURNED');
+    expect(open.map((project) => project.id).sort()).toEqual(expect.arrayContaining(returned?.items.map((item) => item.projectId) ?? ['none']));
+    expect(open.length).toBeGreaterThanOrEqual(1);
+    expect(availableRegistryActions({ status: 'OPEN', projectCount: open.length }, direction.roles)).toEqual(['SEND']);
+    // Projects in RUB and in USD among the approved ones.
+    expect(new Set(projects.filter((p) => p.status === 'APPROVED').map((p) => p.currency))).toEqual(new Set(['RUB', 'USD']));
+  });
+
+  it('sets approved_at of every approved and completed project from its audit trail, in several months', async () => {
+    const id = await companyId();
+    const rows = await t.db.query<{ name: string; status: string; approved_at: Date | null; history: { action: string; toStatus: string; at: string }[] }>(
+      'SELECT name, status, approved_at, history FROM projects WHERE company_id = $1',
+      [id],
+    );
+    const approved = rows.filter((r) => r.status === 'APPROVED' || r.status === 'COMPLETED');
+    expect(approved.length).toBeGreaterThanOrEqual(6);
+    for (const row of rows) {
+      const entry = row.history.findLast((h) => h.action === 'TRANSITION' && h.toStatus === 'APPROVED');
+      if (row.status === 'APPROVED' || row.status === 'COMPLETED') expect(row.approved_at && new Date(row.approved_at).toISOString(), row.name).toBe(entry?.at);
+      else expect(row.approved_at, row.name).toBeNull();
+    }
+    // The dashboard's effect by month: approvals in at least four months of the last eight, one within the last month.
+    const months = new Set(approved.map((r) => new Date(r.approved_at ?? 0).toISOString().slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(4);
+    const day = 24 * 3600 * 1000;
+    expect(approved.every((r) => new Date(r.approved_at ?? 0).getTime() > Date.now() - 245 * day)).toBe(true);
+    expect(approved.some((r) => new Date(r.approved_at ?? 0).getTime() > Date.now() - 30 * day)).toBe(true);
+  });
+
+  it("tells owner@ of every sent registry and the sender of the owner's decision, linked to the registry", async () => {
+    const id = await companyId();
+    const notices = await t.db.query<{ email: string; kind: string; registry_id: string | null; params: Record<string, string | null>; unread: boolean }>(
+      `SELECT lower(u.email) AS email, n.kind, n.registry_id, n.params, n.read_at IS NULL AS unread
+         FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.company_id = $1 AND n.kind LIKE 'REGISTRY_%'`,
+      [id],
+    );
+    const rows = await registries();
+    const about = (registry: Registry) => notices.filter((n) => n.registry_id === registry.id);
+    for (const registry of rows) {
+      const told = about(registry);
+      expect(told.find((n) => n.kind === 'REGISTRY_SENT'), `No. ${registry.number}`).toMatchObject({
+        email: 'owner@demo.local',
+        params: { number: String(registry.number), byName: registry.sentByName, comment: null },
+        unread: registry.status === 'SENT',
+      });
+    }
+    const [approved, returned] = rows;
+    expect(about(approved!).find((n) => n.kind === 'REGISTRY_APPROVED')).toMatchObject({ email: 'findir@demo.local', params: { number: '1', byName: approved?.decidedByName } });
+    expect(about(returned!).find((n) => n.kind === 'REGISTRY_RETURNED')).toMatchObject({ email: 'direction@demo.local', params: { number: '2', byName: returned?.decidedByName, comment: returned?.comment } });
+    expect(notices).toHaveLength(rows.length + 2);
+  });
+
+  it('has twelve months of EBITDA in RUB up to this month, entered by findir@, between 8 and 15 million roubles each', async () => {
+    const id = await companyId();
+    const rows = await t.db.query<{ month: string; currency: string; amount_minor: string; email: string | null }>(
+      'SELECT e.month, e.currency, e.amount_minor::text AS amount_minor, lower(u.email) AS email FROM company_ebitda e LEFT JOIN users u ON u.id = e.entered_by WHERE e.company_id = $1 ORDER BY e.month',
+      [id],
+    );
+    expect(rows).toHaveLength(12);
+    const now = new Date();
+    const thisMonth = now.toISOString().slice(0, 7);
+    const yearAgo = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 7);
+    expect([rows[0]?.month, rows.at(-1)?.month]).toEqual([yearAgo, thisMonth]);
+    for (const row of rows) {
+      expect(row).toMatchObject({ currency: 'RUB', email: 'findir@demo.local' });
+      expect(Number(row.amount_minor), row.month).toBeGreaterThanOrEqual(8_000_000_00);
+      expect(Number(row.amount_minor), row.month).toBeLessThanOrEqual(15_000_000_00);
+    }
+  });
+
+  it("reaches every member's device: the pull carries the registries and each project's registry", async () => {
+    const id = await companyId();
+    const login = await t.app.inject({ method: 'POST', url: api('/auth/login'), remoteAddress: clientAddress(), payload: { email: 'employee@demo.local', password: DEMO_PASSWORD } });
+    const headers = { authorization: `Bearer ${json(login).access_token as string}` };
+    const mirror = new Map<string, unknown>();
+    let cursor = '';
+    for (;;) {
+      const res = await t.app.inject({ method: 'GET', url: api(`/sync/pull?companyId=${id}&limit=1000${cursor ? `&cursor=${cursor}` : ''}`), headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = json<{ data: SyncPage }>(res).data;
+      expect(SyncPage.is(page)).toBe(true);
+      for (const change of page.changes) if (change.op === 'upsert') mirror.set(`${change.table}:${change.id}`, change.row);
+      cursor = page.nextCursor;
+      if (!page.hasMore) break;
+    }
+    const rows = await registries();
+    for (const registry of rows) expect(mirror.get(`registries:${registry.id}`)).toEqual(registry);
+    const { projects } = await goalsAndProjects();
+    for (const project of projects) expect(mirror.get(`projects:${project.id}`), project.name).toMatchObject({ registryId: project.registryId });
+  });
+
   it('is seeded once: seeding again changes no count', async () => {
     const before = await counts();
     expect(before.departments).toBe(5);
+    expect(before.registries).toBe(3);
     expect(await seedDemo(t.db, t.config.passwordScryptLogN)).toBe(0);
     expect(await seedDemo(t.db, t.config.passwordScryptLogN)).toBe(0);
     expect(await counts()).toEqual(before);

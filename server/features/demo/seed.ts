@@ -1,6 +1,8 @@
 // Demo data of DESIGN.md: one login per role (password `demo1234`, e-mails verified) in the demo
 // company "ООО «Демо Завод»". Idempotent: logins that already exist are left as they are, so it can
-// run at every start and grow with later issues.
+// run at every start and grow with later issues. The company is written once, in one transaction: its people,
+// proposals, goals, projects (approved ones with `approved_at` from their audit trail), registries (registries.ts)
+// and EBITDA (ebitda.ts), every date counted back from the seed's clock.
 
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database';
@@ -24,8 +26,11 @@ import {
   SUGGESTION_DUE_DAYS,
   SUGGESTION_ESCALATION_STEP_DAYS,
   SUGGESTION_REMINDER_DAY,
+  type Currency,
   type SuggestionHistoryEntry,
 } from '../../../src/domain/suggestion';
+import { seedDemoEbitda } from './ebitda';
+import { seedDemoRegistries } from './registries';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_COMPANY = { name: 'ООО «Демо Завод»', inn: '7712345671' } as const;
@@ -186,13 +191,18 @@ const DEMO_SUGGESTIONS: readonly DemoSuggestion[] = [
   { author: EMPLOYEE, department: 'Производство', title: 'Быстросъёмные прижимы на фрезерных станках', problem: 'Закрепление детали винтовыми прижимами занимает до 5 минут на каждую деталь.', solution: 'Заменить винтовые прижимы на рычажные быстросъёмные.', effect: 'Установка детали за минуту вместо пяти.', amountMinor: 90000000, status: 'APPROVED', daysAgo: 40, decidedBy: HEAD, comment: 'Одобрено: начнём с двух фрезерных станков.' },
   { author: EMPLOYEE, department: 'Производство', title: 'Раздельный сбор стружки по маркам стали', problem: 'Стружку разных марок ссыпают в один контейнер и сдают по цене самой дешёвой.', solution: 'Поставить у станков контейнеры с маркировкой марок стали.', effect: 'Выручка от сдачи стружки выше на 30 %.', amountMinor: 60000000, status: 'APPROVED', daysAgo: 110, decidedBy: HEAD, comment: 'Поддерживаю, контейнеры есть на складе.' },
   { author: EMPLOYEE, department: 'Логистика', title: 'Тележки для перевозки оснастки', problem: 'Оснастку к станкам переносят вручную: тяжело и долго.', solution: 'Купить две тележки с полками под оснастку.', effect: 'Переналадка быстрее на 10 минут.', amountMinor: 20000000, status: 'APPROVED', daysAgo: 50, decidedBy: CEO, comment: 'Согласовано, тележки закупим.' },
+  { author: EMPLOYEE, department: 'Качество', title: 'Контрольные приспособления для экспортных партий', problem: 'Экспортные партии возвращают из-за отклонений посадочных размеров, претензии приходят в долларах.', solution: 'Сделать контрольные приспособления под каждую экспортную деталь и проверять ими всю партию.', effect: 'Нет возвратов экспортных партий.', amountMinor: null, status: 'APPROVED', daysAgo: 175, decidedBy: CEO, comment: 'Согласовано: претензии по экспорту обходятся дороже приспособлений.' },
+  { author: EMPLOYEE, department: 'Логистика', title: 'Оборотная тара вместо картонных коробок', problem: 'Детали между цехами возят в картонных коробках: коробки рвутся за неделю, на них уходит до 40 000 ₽ в месяц.', solution: 'Перейти на пластиковую оборотную тару с ячейками под детали.', effect: 'Экономия на упаковке и меньше повреждённых деталей.', amountMinor: 48000000, status: 'APPROVED', daysAgo: 40, decidedBy: CEO, comment: 'Согласовано, начнём с маршрута механообработка — сборка.' },
+  { author: HEAD, department: 'Производство', title: 'Поиск и устранение утечек сжатого воздуха', problem: 'Компрессор работает без остановки: по цеху слышно, как травит воздух из соединений.', solution: 'Провести ультразвуковой поиск утечек и заменить изношенные фитинги и шланги.', effect: 'Компрессор работает на треть меньше.', amountMinor: 75000000, status: 'APPROVED', daysAgo: 25, decidedBy: CEO, comment: 'Одобрено, поиск утечек проведём в выходные.' },
+  { author: EMPLOYEE, department: 'Производство', title: 'Наборы оснастки под частые заказы', problem: 'Перед каждым повторным заказом оснастку собирают по всему участку.', solution: 'Собрать для десяти самых частых заказов готовые наборы оснастки в подписанных ящиках.', effect: 'Переналадка на повторный заказ быстрее на 20 минут.', amountMinor: 52000000, status: 'APPROVED', daysAgo: 21, decidedBy: HEAD, comment: 'Поддерживаю, список заказов составим с мастером.' },
   { author: 'hr@demo.local', department: 'Отдел кадров', title: 'Наставничество для новых операторов', problem: 'Новички долго выходят на норму выработки.', solution: 'Закрепить за каждым новичком наставника на первый месяц.', effect: 'Выход на норму за 3 недели вместо 6.', amountMinor: 45000000, status: 'UNDER_CONSIDERATION', daysAgo: 6 },
   { author: 'findir@demo.local', department: 'Логистика', title: 'Объединение закупок расходников', problem: 'Каждый участок заказывает перчатки и ветошь отдельно.', solution: 'Раз в месяц собирать общую заявку.', effect: 'Скидка поставщика 7 %.', amountMinor: 25000000, status: 'REJECTED', daysAgo: 12, decidedBy: CEO, comment: 'Не подходит: склад не вместит месячный запас.' },
 ];
 
 /**
  * The demo company with departments, about 50 employees, the demo logins as members, proposals in every status
- * of the review loop, goals and projects in every state, and a few unread notifications.
+ * of the review loop, goals and projects in every state, registries in every state (one open), a year of EBITDA,
+ * and notifications of all that, the recent ones unread.
  */
 export async function seedDemoCompany(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
@@ -340,7 +350,9 @@ export async function seedDemoCompany(db: Database): Promise<void> {
       }
     }
     notifications.push(...(await seedGoalsAndProjects(tx, { companyId: company.id, now, byEmail, departments, suggestionIds })));
-    // Unread; counted as mailed, since they stand for what happened before the demo started (no digest of them).
+    notifications.push(...(await seedDemoRegistries(tx, { companyId: company.id, now, people: byEmail })));
+    await seedDemoEbitda(tx, { companyId: company.id, now, enteredBy: byEmail.get('findir@demo.local')?.id ?? null });
+    // Unread unless said; counted as mailed, since they stand for what happened before the demo started (no digest of them).
     if (notifications.length > 0) await tx.kysely.insertInto('notifications').values(notifications.map((n) => ({ ...n, mailed_at: n.created_at }))).execute();
   });
 }
@@ -354,8 +366,11 @@ interface DemoNotificationRow {
   suggestion_id: string | null;
   goal_id?: string | null;
   project_id?: string | null;
+  registry_id?: string | null;
   params: string;
   created_at: string;
+  /** Read already (a notice its recipient acted on); unread when absent. */
+  read_at?: string | null;
 }
 
 type DemoUser = Awaited<ReturnType<typeof demoUsers>>[number];
@@ -410,6 +425,8 @@ interface DemoProject {
   completionInDays: number;
   reportingFrequency: ReportingFrequency;
   postMonitoringPeriodicity: ReportingFrequency;
+  /** RUB unless said: the currency of its costs, effect and remuneration. */
+  currency?: Currency;
   profitBasisPoints: number;
   maxPerProjectMinor: number | null;
   effectRepeatability: EffectRepeatability;
@@ -430,6 +447,8 @@ interface DemoProject {
  * Projects in every state. head@ manages a NEW and a FOR_REVISION one (and one whose report is overdue); one waits
  * on finance (finspec@), one on direction@; the approved and completed ones have their indicator reports.
  * 'Маркировка кабелей на пультах станков' stays an APPROVED proposal of production without a project.
+ * The approved ones were approved in different months (the dashboard's effect by month), one of them in USD, and
+ * fill the registries of registries.ts: each was approved before the registry holding it was sent.
  */
 const DEMO_PROJECTS: readonly DemoProject[] = [
   { name: 'ТО станков по моточасам', problem: 'Станки встают на ТО, когда в этом нет нужды, и ломаются между ТО.', type: 'TECHNICAL', fromSuggestion: 'Плановое ТО по наработке, а не по календарю', createdBy: HEAD, manager: HEAD, team: ['Производство', 'Производство'], goals: ['downtime'], metric: { unitId: 'HOURS', baseline: 60, target: 20 }, completionInDays: 120, reportingFrequency: 'MONTHLY', postMonitoringPeriodicity: 'QUARTERLY', profitBasisPoints: 1000, maxPerProjectMinor: 10_000_000, effectRepeatability: 'RECURRING', status: 'NEW', daysAgo: 5 },
@@ -439,9 +458,18 @@ const DEMO_PROJECTS: readonly DemoProject[] = [
   { name: 'Раздельный сбор стружки по маркам стали', problem: 'Стружку разных марок ссыпают в один контейнер и сдают по цене самой дешёвой.', type: 'ORGANIZATIONAL', fromSuggestion: 'Раздельный сбор стружки по маркам стали', createdBy: HEAD, manager: EMPLOYEE, team: ['Производство', 'Логистика'], goals: ['logistics'], metric: { unitId: 'MINUTES', baseline: 40, target: 15 }, completionInDays: 30, reportingFrequency: 'MONTHLY', postMonitoringPeriodicity: 'QUARTERLY', profitBasisPoints: 1000, maxPerProjectMinor: 5_000_000, effectRepeatability: 'RECURRING', status: 'APPROVED', daysAgo: 100, calculation: { estimatedCostsMinor: 3_000_000, expectedEffect12mMinor: 60_000_000 }, paidShare: 1 },
   { name: 'Тележки для перевозки оснастки', problem: 'Оснастку к станкам переносят вручную: тяжело и долго.', type: 'TECHNICAL', fromSuggestion: 'Тележки для перевозки оснастки', createdBy: HEAD, manager: HEAD, team: ['Логистика'], goals: ['logistics', 'setup'], metric: { unitId: 'MINUTES', baseline: 90, target: 60 }, completionInDays: 20, reportingFrequency: 'WEEKLY', postMonitoringPeriodicity: 'MONTHLY', profitBasisPoints: 1000, maxPerProjectMinor: 2_000_000, effectRepeatability: 'RECURRING', status: 'APPROVED', daysAgo: 40, calculation: { estimatedCostsMinor: 8_000_000, expectedEffect12mMinor: 20_000_000 }, paidShare: 1, overdue: true },
   { name: 'Частотные преобразователи на вентиляции цеха № 1', problem: 'Вентиляция цеха работает на полную мощность всю смену, даже когда участки стоят.', type: 'INVESTMENT', createdBy: OWNER, manager: DIRECTION, team: ['Производство', 'Производство'], goals: ['energy'], metric: { unitId: 'HOURS', baseline: 720, target: 480 }, completionInDays: -50, reportingFrequency: 'MONTHLY', postMonitoringPeriodicity: 'QUARTERLY', profitBasisPoints: 800, maxPerProjectMinor: 8_000_000, effectRepeatability: 'RECURRING', status: 'COMPLETED', daysAgo: 220, calculation: { estimatedCostsMinor: 95_000_000, expectedEffect12mMinor: 140_000_000 }, paidShare: 1, completed: { daysAgo: 45, actualEffect12mMinor: 152_000_000 } },
+  { name: 'Контрольные приспособления для экспортных заказов', problem: 'Экспортные партии возвращают из-за отклонений посадочных размеров, претензии приходят в долларах.', type: 'TECHNICAL', fromSuggestion: 'Контрольные приспособления для экспортных партий', createdBy: CEO, manager: DIRECTION, team: ['Качество', 'Производство'], goals: ['quality'], metric: { unitId: 'MINUTES', baseline: 30, target: 10 }, completionInDays: 15, reportingFrequency: 'QUARTERLY', postMonitoringPeriodicity: 'QUARTERLY', currency: 'USD', profitBasisPoints: 1000, maxPerProjectMinor: 300_000, effectRepeatability: 'RECURRING', status: 'APPROVED', daysAgo: 170, calculation: { estimatedCostsMinor: 1_250_000, expectedEffect12mMinor: 4_800_000 }, paidShare: 1 },
+  { name: 'Оборотная тара на маршруте механообработка — сборка', problem: 'Детали между цехами возят в картонных коробках: коробки рвутся за неделю, на них уходит до 40 000 ₽ в месяц.', type: 'ORGANIZATIONAL', fromSuggestion: 'Оборотная тара вместо картонных коробок', createdBy: HEAD, manager: HEAD, team: ['Логистика', 'Производство'], goals: ['logistics'], metric: { unitId: 'MINUTES', baseline: 50, target: 30 }, completionInDays: 40, reportingFrequency: 'WEEKLY', postMonitoringPeriodicity: 'MONTHLY', profitBasisPoints: 1000, maxPerProjectMinor: 3_000_000, effectRepeatability: 'RECURRING', status: 'APPROVED', daysAgo: 31, calculation: { estimatedCostsMinor: 22_000_000, expectedEffect12mMinor: 48_000_000 }, paidShare: 0.5 },
+  { name: 'Устранение утечек сжатого воздуха', problem: 'Компрессор работает без остановки: по цеху слышно, как травит воздух из соединений.', type: 'TECHNICAL', fromSuggestion: 'Поиск и устранение утечек сжатого воздуха', createdBy: HEAD, manager: HEAD, team: ['Производство'], goals: ['energy'], metric: { unitId: 'HOURS', baseline: 720, target: 480 }, completionInDays: 25, reportingFrequency: 'WEEKLY', postMonitoringPeriodicity: 'MONTHLY', profitBasisPoints: 800, maxPerProjectMinor: 5_000_000, effectRepeatability: 'RECURRING', status: 'APPROVED', daysAgo: 18, calculation: { estimatedCostsMinor: 12_000_000, expectedEffect12mMinor: 75_000_000 } },
+  { name: 'Готовые наборы оснастки для частых заказов', problem: 'Перед каждым повторным заказом оснастку собирают по всему участку.', type: 'ORGANIZATIONAL', fromSuggestion: 'Наборы оснастки под частые заказы', createdBy: HEAD, manager: EMPLOYEE, team: ['Производство'], goals: ['setup'], metric: { unitId: 'MINUTES', baseline: 45, target: 25 }, completionInDays: 35, reportingFrequency: 'WEEKLY', postMonitoringPeriodicity: 'MONTHLY', profitBasisPoints: 1000, maxPerProjectMinor: 4_000_000, effectRepeatability: 'RECURRING', status: 'APPROVED', daysAgo: 15, calculation: { estimatedCostsMinor: 18_500_000, expectedEffect12mMinor: 52_000_000 } },
 ];
 
 const TEAM_ROLES = ['Исполнитель', 'Наладчик', 'Контроль результата'];
+
+/** When the direction manager approved the project (its audit trail's last move to APPROVED), as migration 0013 backfills it. */
+function approvedAtOf(history: readonly ProjectHistoryEntry[]): string | null {
+  return history.findLast((entry) => entry.action === 'TRANSITION' && entry.toStatus === 'APPROVED')?.at ?? null;
+}
 
 /**
  * The demo goals and projects, written as the services would have written them step by step (history entries,
@@ -660,7 +688,7 @@ async function seedGoalsAndProjects(
         post_monitoring_periodicity: p.postMonitoringPeriodicity,
         project_manager_employee_id: manager.id,
         team: JSON.stringify(team),
-        currency: 'RUB',
+        currency: p.currency ?? 'RUB',
         profit_basis_points: p.profitBasisPoints,
         max_per_project_minor: p.maxPerProjectMinor === null ? null : String(p.maxPerProjectMinor),
         estimated_costs_minor: p.calculation ? String(p.calculation.estimatedCostsMinor) : null,
@@ -674,6 +702,7 @@ async function seedGoalsAndProjects(
         report_overdue_at: overdueAt === null ? null : at(overdueAt),
         report_reminded_due: remindedDue,
         history: JSON.stringify(history),
+        approved_at: approvedAtOf(history),
         created_by: creator.byUserId,
         created_at: at(created),
         updated_at: at(updated),
