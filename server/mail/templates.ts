@@ -110,14 +110,24 @@ const COMMENT_LABEL: Partial<Record<string, string>> = {
   SUGGESTION_CLARIFICATION: 'mail.notification.question',
   GOAL_CLARIFICATION: 'mail.notification.question',
   PROJECT_FOR_REVISION: 'mail.notification.reason',
+  REGISTRY_RETURNED: 'mail.notification.reason',
 };
 
-/** What a notification is about, from its kind: a proposal (also an unknown kind), a goal or a project. */
-function subjectOf(kind: string): 'suggestion' | 'goal' | 'project' {
+/** What a notification is about, from its kind: a proposal (also an unknown kind), a goal, a project or a registry. */
+function subjectOf(kind: string): 'suggestion' | 'goal' | 'project' | 'registry' {
   if (kind.startsWith('GOAL_')) return 'goal';
   if (kind.startsWith('PROJECT_')) return 'project';
+  if (kind.startsWith('REGISTRY_')) return 'registry';
   return 'suggestion';
 }
+
+/** The button of a notification's mail, by what it is about. */
+const ACTION_OF: Record<ReturnType<typeof subjectOf>, string> = {
+  suggestion: 'mail.notification.action',
+  goal: 'mail.notification.actionGoal',
+  project: 'mail.notification.actionProject',
+  registry: 'mail.notification.actionRegistry',
+};
 
 /** A calendar date 'YYYY-MM-DD' in the recipient's language, as that very day (no time zone shifts it). */
 function formatMailCalendarDate(locale: Locale, value: string | null): string | null {
@@ -141,11 +151,12 @@ export function formatMailDateTime(locale: Locale, value: Date): string {
 
 function notificationTexts(locale: Locale, words: NotificationWords): { subject: string; paragraphs: string[] } {
   const kind = NOTIFICATION_MAIL_KINDS.has(words.kind) ? words.kind : 'other';
-  const { title, byName, comment, departmentName, dueAt } = words.params;
+  const { title, byName, comment, departmentName, dueAt, number } = words.params;
   const due = dueAt && !Number.isNaN(Date.parse(dueAt)) ? formatMailDateTime(locale, new Date(dueAt)) : null;
   const dueDate = formatMailCalendarDate(locale, words.params.dueDate ?? null);
   const values = {
     title: title ?? '',
+    number: number ?? '',
     byName: byName || translate(locale, 'mail.notification.someone'),
     days: SUGGESTION_DUE_DAYS - SUGGESTION_REMINDER_DAY,
     dueDate: dueDate ?? '',
@@ -180,7 +191,7 @@ export function renderNotificationMail(locale: Locale, values: { name: string; c
   const { subject, paragraphs } = notificationTexts(locale, values.notification);
   const all = [translate(locale, 'mail.greeting', { name: values.name }), ...paragraphs];
   const about = subjectOf(values.notification.kind);
-  const action = translate(locale, about === 'goal' ? 'mail.notification.actionGoal' : about === 'project' ? 'mail.notification.actionProject' : 'mail.notification.action');
+  const action = translate(locale, ACTION_OF[about]);
   const footer = translate(locale, about === 'suggestion' ? 'mail.notification.footer' : 'mail.notification.footerWork', { company: values.company });
   const link = values.notification.link;
   const text = [...all, `${action}: ${link}`, footer].join('\n\n') + '\n';

@@ -7,6 +7,7 @@ import {
   PROJECT_TRANSITIONS,
   type ProjectStatus,
   type ProjectTransitionFields,
+  ProjectInput,
   ProjectTransitionInput,
   type ProjectView,
   availableProjectTransitions,
@@ -264,5 +265,16 @@ describe('PROJECT_LIST_FILTERS', () => {
       expect(projectMatchesFilter(status, 'all')).toBe(true);
       expect(PROJECT_LIST_FILTERS.filter((filter) => filter !== 'all' && projectMatchesFilter(status, filter)), status).toHaveLength(1);
     }
+  });
+});
+
+describe('ProjectInput payments', () => {
+  it('refuses employee ids of the wrong type as field errors, never by throwing', () => {
+    const payments = [
+      { employeeId: 7, amountMinor: 1 },
+      { employeeId: 7, amountMinor: 1 },
+    ];
+    expect(() => validate(ProjectInput, { payments })).not.toThrow();
+    expect(validate(ProjectInput, { payments }).ok).toBe(false);
   });
 });

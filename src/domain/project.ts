@@ -19,7 +19,7 @@ import type { CompanyRole } from './auth';
 import { MinorAmount, ProfitBasisPoints } from './money';
 import { type MemberView, hasAnyRole } from './permissions';
 import { Uuid } from './suggestion';
-import { CalendarDate, multilineText, requiredText } from './validation';
+import { CalendarDate, areDistinctIds, multilineText, requiredText } from './validation';
 
 /**
  * NEW: created (from an approved proposal or directly), with the project manager.
@@ -323,7 +323,7 @@ export type Project = Infer<typeof Project>;
 const Payments = refine(
   size(array(object({ employeeId: Uuid, amountMinor: MinorAmount })), 0, PROJECT_MAX_TEAM),
   'duplicateEmployee',
-  (rows) => new Set(rows.map((row) => row.employeeId.toLowerCase())).size === rows.length,
+  (rows) => areDistinctIds(rows.map((row) => row.employeeId)),
 );
 
 /**

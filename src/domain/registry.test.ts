@@ -7,6 +7,7 @@ import {
   REGISTRY_TRANSITIONS,
   RegistryApproveInput,
   RegistryReturnInput,
+  RegistrySendInput,
   availableRegistryActions,
   finalCostOf,
   ratioBasisPoints,
@@ -162,5 +163,15 @@ describe('the bodies', () => {
     expect(validate(RegistryApproveInput, { adjustments: [{ projectId: ID, finalCostMinor: -1, reason: 'a' }] }).ok).toBe(false);
     expect(validate(RegistryReturnInput, { comment: 'Пересчитайте оснастку' }).ok).toBe(true);
     expect(validate(RegistryReturnInput, { comment: ' ' }).ok).toBe(false);
+  });
+
+  it('refuses ids of the wrong type in a send or an approval as field errors, never by throwing', () => {
+    expect(validate(RegistrySendInput, { id: ID, projectIds: [ID] }).ok).toBe(true);
+    expect(validate(RegistrySendInput, { id: ID, projectIds: [ID, ID.toUpperCase()] }).ok).toBe(false);
+    for (const projectIds of [[0, ''], [null, null], [{}, 1]]) {
+      expect(() => validate(RegistrySendInput, { id: ID, projectIds })).not.toThrow();
+      expect(validate(RegistrySendInput, { id: ID, projectIds }).ok).toBe(false);
+    }
+    expect(() => validate(RegistryApproveInput, { adjustments: [{ projectId: 7, finalCostMinor: 1, reason: 'a' }, { projectId: 7, finalCostMinor: 1, reason: 'a' }] })).not.toThrow();
   });
 });

@@ -22,7 +22,7 @@ import type { CompanyRole } from './auth';
 import { BASIS_POINTS_PER_WHOLE, MinorAmount } from './money';
 import { type Roles, hasAnyRole } from './permissions';
 import { CURRENCIES, type Currency, Uuid } from './suggestion';
-import { multilineText } from './validation';
+import { areDistinctIds, multilineText } from './validation';
 
 /**
  * OPEN: collecting the approved projects not yet sent (one per company).
@@ -203,7 +203,7 @@ export const RegistryApproveInput = object({
   adjustments: refine(
     size(array(CostAdjustment), 0, REGISTRY_MAX_ADJUSTMENTS),
     'duplicate',
-    (rows) => new Set(rows.map((row) => row.projectId.toLowerCase())).size === rows.length,
+    (rows) => areDistinctIds(rows.map((row) => row.projectId)),
   ),
   comment: optional(nullable(size(multilineText(), 0, REGISTRY_COMMENT_MAX))),
 });
@@ -306,7 +306,7 @@ export const RegistrySendInput = object({
   projectIds: refine(
     size(array(Uuid), 1, REGISTRY_MAX_PROJECTS),
     'duplicate',
-    (ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length,
+    (ids) => areDistinctIds(ids),
   ),
 });
 export type RegistrySendInput = Infer<typeof RegistrySendInput>;

@@ -225,3 +225,11 @@ export function isCalendarDate(value: unknown): value is string {
 
 /** A calendar date 'YYYY-MM-DD' (`invalid` otherwise). */
 export const CalendarDate = refine(string(), 'invalid', (value) => isCalendarDate(value));
+
+/**
+ * Whether no id occurs twice, letter case aside (uuids). Safe on anything: superstruct runs a refinement even when
+ * the elements failed their own struct, so an element may be a number or null here (compared as it is).
+ */
+export function areDistinctIds(values: readonly unknown[]): boolean {
+  return new Set(values.map((value) => (typeof value === 'string' ? value.toLowerCase() : value))).size === values.length;
+}

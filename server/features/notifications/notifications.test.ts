@@ -184,6 +184,37 @@ describe('instant mail', () => {
     expect(enMails[6]?.text_body).toContain(`Open the project: ${projectLink}`);
   });
 
+  it('words each registry kind in both languages, with the link to the approval page or the registry', async () => {
+    const ru = await recipient('ru');
+    const en = await recipient('en');
+    const registryId = randomUUID();
+    const kinds: NotificationKind[] = ['REGISTRY_SENT', 'REGISTRY_APPROVED', 'REGISTRY_RETURNED'];
+    for (const kind of kinds) {
+      const params = { number: '7', byName: 'Сидоров Сидор', comment: kind === 'REGISTRY_RETURNED' ? 'Пересчитайте проект 2' : kind === 'REGISTRY_APPROVED' ? 'Согласовано' : null };
+      await t.db.transaction((tx) => notify(tx, { companyId: acme.companyId, userIds: [ru.id, en.id], kind, suggestionId: null, registryId, params }, clock.now()));
+    }
+    const approveLink = `http://app.test/companies/${acme.companyId}/registry-approve?id=${registryId}`;
+    const registryLink = `http://app.test/companies/${acme.companyId}/registry`;
+    const ruMails = await mailsTo(t.db, ru.email);
+    expect(ruMails.map((mail) => mail.subject)).toEqual(['Реестр № 7 ждёт вашего утверждения', 'Реестр № 7 утверждён', 'Реестр № 7 возвращён']);
+    expect(ruMails.map((mail) => mail.link)).toEqual([approveLink, registryLink, registryLink]);
+    expect(ruMails[0]?.text_body).toContain('Сидоров Сидор направил(а) вам на утверждение реестр № 7');
+    expect(ruMails[0]?.text_body).toContain(`Открыть реестр: ${approveLink}`);
+    expect(ruMails[0]?.html_body).toContain(`href="${approveLink}"`);
+    expect(ruMails[1]?.text_body).toContain('Сидоров Сидор утвердил(а) реестр № 7; его показатели теперь окончательные.');
+    expect(ruMails[1]?.text_body).toContain('Комментарий: Согласовано');
+    expect(ruMails[2]?.text_body).toContain('Сидоров Сидор вернул(а) реестр № 7; его проекты снова в открытом реестре.');
+    expect(ruMails[2]?.text_body).toContain('Причина: Пересчитайте проект 2');
+    expect(ruMails[2]?.text_body).toContain(`Открыть реестр: ${registryLink}`);
+    const enMails = await mailsTo(t.db, en.email);
+    expect(enMails.map((mail) => mail.subject)).toEqual(['Registry No. 7 to approve', 'Registry No. 7 is approved', 'Registry No. 7 is returned']);
+    expect(enMails.map((mail) => mail.link)).toEqual([approveLink, registryLink, registryLink]);
+    expect(enMails[0]?.text_body).toContain('Сидоров Сидор sent registry No. 7 for your approval');
+    expect(enMails[0]?.text_body).toContain(`Open the registry: ${approveLink}`);
+    expect(enMails[1]?.text_body).toContain('Comment: Согласовано');
+    expect(enMails[2]?.text_body).toContain('Reason: Пересчитайте проект 2');
+  });
+
   it('sends nothing instantly to a digest reader, and nothing to the actor', async () => {
     const digest = await recipient('ru', 'digest');
     const actor = await recipient('ru');

@@ -611,6 +611,8 @@ export async function transitionProject(tx: Queryable, member: Membership, user:
     changes.expected_effect_12m_minor = String(effect);
   }
   if (to === 'APPROVED') {
+    // When it entered the open registry: the dashboard's period of its expected effect.
+    changes.approved_at = now;
     changes.next_report_due = addReportingPeriod(today, current.reportingFrequency);
     changes.report_overdue_at = null;
   }

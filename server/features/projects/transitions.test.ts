@@ -409,3 +409,20 @@ describe('replays', () => {
     expect(json<{ data: { results: { status: number }[] } }>(refused).data.results[0]?.status).toBe(409);
   });
 });
+
+describe('approved_at', () => {
+  it('is stamped with the moment of the move to APPROVED (the dashboard reads it), and kept on completion', async () => {
+    const approvedAt = async (id: string) => (await t.db.one<{ approved_at: Date | null }>('SELECT approved_at FROM projects WHERE id = $1', [id]))?.approved_at;
+    const p = await projectIn('CALCULATED');
+    expect(await approvedAt(p.id)).toBeNull();
+    clock.set(new Date('2026-11-22T10:30:00.000Z'));
+    ok(await move(direction, p.id, { to: 'APPROVED' }));
+    expect(await approvedAt(p.id)).toEqual(new Date('2026-11-22T10:30:00.000Z'));
+    clock.advance(DAY);
+    ok(await complete(pm, p.id, { actualCompletionDate: today(), actualEffect12mMinor: 1 }));
+    expect(await approvedAt(p.id)).toEqual(new Date('2026-11-22T10:30:00.000Z'));
+    const returned = await projectIn('FOR_REVISION');
+    expect(await approvedAt(returned.id)).toBeNull();
+    clock.set(START);
+  });
+});
