@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { departmentRow, employeeRow } from '../../../tests/fixtures/rows';
+import { departmentRow, employeeRow, registryRow } from '../../../tests/fixtures/rows';
 import { AppDatabase } from '../../lib/db/database';
 import { enqueue, entityKeyOf, writeWithOutbox } from '../../lib/outbox/outbox';
 import { discardUnsent } from './store';
@@ -41,6 +41,17 @@ describe('discardUnsent', () => {
     );
     expect(await discardUnsent(db, OWNER, row.id)).toBe(true);
     expect(await db.departments.count()).toBe(0);
+    expect(await db.staleRows.count()).toBe(0);
+  });
+
+  it('deletes the local registry of a discarded send of the open registry: the server never had it', async () => {
+    const db = await openDb();
+    await db.registries.put({ ...registryRow('r1', { number: 0 }), ownerUserId: OWNER });
+    const row = await writeWithOutbox(db, [db.registries], () =>
+      enqueue(db, { ownerUserId: OWNER, kind: 'registry.send', method: 'POST', path: '/api/v1/companies/c1/registry/send', body: { id: 'r1', projectIds: ['p1'] }, entityKey: entityKeyOf('registries', 'r1') }),
+    );
+    expect(await discardUnsent(db, OWNER, row.id)).toBe(true);
+    expect(await db.registries.count()).toBe(0);
     expect(await db.staleRows.count()).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 // The Unsent screen's writes: retry and discard of the signed-in user's outbox rows.
 // Guarantees: only the owner's rows are touched; a discard is explicit (the screen confirms first) and
 // removes the row, its unused photos and, for a write that created an entity on this device
-// (kind '<entity>.create'), that entity's local copy too: the server never had it, so nothing would ever
+// (kind '<entity>.create', or a send of the open registry, which makes a registry), that entity's local copy too: the server never had it, so nothing would ever
 // replace it. Discarding a change of an entity the server has is followed by fetching that entity again
 // (`markStale`: the pull may have skipped the server's changes while the row waited), so the device never
 // keeps a state the server never had. All in one transaction. A row that fails its struct is discarded by its place (seq) with its
@@ -11,8 +11,11 @@ import { MIRROR_TABLES } from '../../lib/db/database';
 import { discard, discardUnreadable, retry } from '../../lib/outbox/outbox';
 import { markStale } from '../../lib/sync/stale-rows';
 
+/** Writes that make their entity on the server though their kind does not end in '.create'. */
+const CREATING_KINDS: ReadonlySet<string> = new Set(['registry.send']);
+
 function createdEntity(row: OutboxRow): { table: MirrorTable; id: string } | null {
-  if (!row.kind.endsWith('.create')) return null;
+  if (!row.kind.endsWith('.create') && !CREATING_KINDS.has(row.kind)) return null;
   const colon = row.entityKey.indexOf(':');
   const table = row.entityKey.slice(0, colon);
   const id = row.entityKey.slice(colon + 1);
