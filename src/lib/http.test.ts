@@ -94,13 +94,15 @@ describe('HTTP client: requests and answers (spec section 7)', () => {
     expect(server.calls[0]?.headers.Language).toBe('en');
   });
 
-  it('sends POST and PATCH bodies as JSON', async () => {
+  it('sends POST, PUT and PATCH bodies as JSON', async () => {
     const server = fakeServer(() => json(200, { data: null }));
     const http = client({ fetch: server.fetch, tokens: memoryTokens('a', 'r') });
     await http.post('/api/v1/auth/login', { email: 'owner@demo.local' }, noWait);
+    await http.put('/api/v1/companies/c1/ebitda', { month: '2026-01' }, noWait);
     await http.patch('/api/v1/user', { locale: 'en' }, noWait);
     expect(server.calls.map((c) => [c.method, c.headers['Content-Type'], c.body])).toEqual([
       ['POST', 'application/json', '{"email":"owner@demo.local"}'],
+      ['PUT', 'application/json', '{"month":"2026-01"}'],
       ['PATCH', 'application/json', '{"locale":"en"}'],
     ]);
   });

@@ -17,7 +17,7 @@
 //   old one (which the server would treat as a reuse). The refresh call has its own deadline, so a hanging
 //   one cannot hold the lock for ever; a refresh that got no answer (or a 5xx) keeps the tokens, one refused by
 //   the server (401, or a message with 'Token expired') removes both and calls `onAuthFailure`;
-// - three ways to read an answer, over the same path: the JSON calls (`get`, `post`, `patch`, `delete`)
+// - three ways to read an answer, over the same path: the JSON calls (`get`, `post`, `put`, `patch`, `delete`)
 //   resolve to the body or null and reject with `HttpError`, never before the minimum duration (350 ms unless
 //   told otherwise); `getFile` answers bytes; `exchange` and `upload` never throw and hand every status to the
 //   caller (for senders that decide per status themselves: the outbox, uploads, the import).
@@ -92,7 +92,7 @@ export interface FileAnswer {
   fileName: string | null;
 }
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A request whose every answer the caller wants to see (see `HttpClient.exchange`). */
 export interface ExchangeRequest {
@@ -132,6 +132,7 @@ export interface UploadOptions {
 export interface HttpClient {
   get<T = unknown>(url: string, params?: QueryParams, options?: RequestOptions): Promise<T | null>;
   post<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<T | null>;
+  put<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<T | null>;
   patch<T = unknown>(url: string, body?: unknown, options?: RequestOptions): Promise<T | null>;
   delete<T = unknown>(url: string, options?: RequestOptions): Promise<T | null>;
   /**
@@ -652,6 +653,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   return {
     get: (url, params, requestOptions) => request('GET', `${url}${buildQuery(params)}`, undefined, requestOptions),
     post: (url, body, requestOptions) => request('POST', url, body, requestOptions),
+    put: (url, body, requestOptions) => request('PUT', url, body, requestOptions),
     patch: (url, body, requestOptions) => request('PATCH', url, body, requestOptions),
     delete: (url, requestOptions) => request('DELETE', url, undefined, requestOptions),
     getFile: async (url, params, requestOptions) => {

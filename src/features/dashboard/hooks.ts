@@ -2,27 +2,38 @@
 // (both loaded by the default layout before any page renders), and the setup checklist of the current company,
 // worked out from the device's mirror (employees, departments, the company row) so it shows offline too.
 // Inviting a leader from the checklist is online-only and goes through store.ts.
+// The figures (issue 13): the period and department from the URL, the viewer's scope from the mirror, the
+// figures from the device at once and from the server on every chance (figures-store.ts), the owner's registries
+// waiting for a decision, the financial director's EBITDA (online only) and the XLSX export.
 
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useIntl } from 'react-intl';
+import { useLocation, useSearch } from 'wouter';
 import type { Invitation, InvitationInput } from '../../domain/company';
+import { dashboardScopeOf, type Dashboard, type DashboardQuery, type DashboardScope, type EbitdaInput, type EbitdaRow } from '../../domain/dashboard';
 import { paths } from '../../domain/paths';
-import { CompanyRow } from '../../domain/suggestion';
+import { Registry } from '../../domain/registry';
+import { localCalendarDate } from '../../domain/report-schedule';
+import { CompanyRow, DepartmentRow } from '../../domain/suggestion';
 import { http } from '../../lib/api';
 import { HttpError } from '../../lib/http';
 import { FormError } from '../../ui/form';
 import { useConnectivity } from '../../lib/connectivity';
 import { useCurrentCompany, type CompanyMembership } from '../../lib/current-company';
-import { getAppDatabase } from '../../lib/db/database';
+import { getAppDatabase, type StoredDashboard } from '../../lib/db/database';
 import { EmployeeRowCheck } from '../../lib/db/employee-rows';
 import { checkRows } from '../../lib/db/rows';
-import { useLocale } from '../../lib/intl';
+import { memberViewOf, useMemberRoles } from '../../lib/member-view';
 import { useAppConfig, useCurrentUser } from '../../lib/app-state';
 import { hasAuthority, type EnumOption } from '../../domain/user';
 import { canManagePeople } from '../../domain/permissions';
+import { dashboardKeyOf, fetchDashboard, listEbitda, readStoredDashboard, saveEbitda, type EbitdaTransport } from './figures-store';
+import { queryFromView, viewFromQuery, type DashboardView } from './period';
 import { computeSetup, type PendingLeader, type SetupState } from './setup';
 import { inviteLeader, listPendingInvitations } from './store';
+import { exportDashboardXlsx } from './xlsx-export';
+import type { WorkbookContext } from './xlsx-rows';
 
 function titleOf(options: readonly EnumOption[] | undefined, id: string | null): string | null {
   if (id === null) return null;
@@ -45,8 +56,9 @@ export interface DashboardGreeting {
 export function useDashboardGreeting(): DashboardGreeting {
   const user = useCurrentUser();
   const { enums } = useAppConfig();
-  const { locale } = useLocale();
-  const name = locale === 'ru' && user.middleName ? `${user.firstName} ${user.middleName}` : user.firstName || user.fullName;
+  // The language of the messages shown (the app's provider or any other), not only the app's stored choice.
+  const { locale } = useIntl();
+  const name = locale.startsWith('ru') && user.middleName ? `${user.firstName} ${user.middleName}` : user.firstName || user.fullName;
   const current = useCurrentCompany();
   const memberships = (user.companies ?? []).map(({ id, name: companyName }) => ({ id, name: companyName }));
   const companyRoles = current?.roles.map((role) => titleOf(enums.ROLE, role) ?? role) ?? [];
@@ -187,4 +199,218 @@ export function useReturnToPendingInvitation(): void {
 export function useRoleTitle(): (role: string) => string {
   const { enums } = useAppConfig();
   return useCallback((role: string) => titleOf(enums.ROLE, role) ?? role, [enums]);
+}
+
+/* Figures ---------------------------------------------------------------------------------------- */
+
+/** The device's calendar date when the page opened (periods are the user's calendar, not UTC's). */
+export function useToday(): string {
+  const [today] = useState(() => localCalendarDate(new Date()));
+  return today;
+}
+
+/** The period and department the URL asks for, and how to change them (the URL follows, replacing its entry). */
+export function useDashboardView(): { view: DashboardView; today: string; setView: (changes: Partial<DashboardView>) => void } {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const today = useToday();
+  const view = useMemo(() => viewFromQuery(search, today), [search, today]);
+  const setView = useCallback(
+    (changes: Partial<DashboardView>) => navigate(`${paths.dashboard}${queryFromView({ ...view, ...changes })}`, { replace: true }),
+    [navigate, view],
+  );
+  return { view, today, setView };
+}
+
+export interface DashboardScopeInfo {
+  scope: DashboardScope;
+  /** The company's departments on the device, by name. */
+  departments: readonly { id: string; name: string }[];
+  /** The department of the signed-in user's own employee row, if the device has it. */
+  ownDepartmentId: string | null;
+}
+
+/**
+ * Who sees what (`dashboardScopeOf`) from the mirror: roles from the session, headed departments and the own
+ * department from the mirrored departments and employees. Undefined while they are read.
+ */
+export function useDashboardScope(companyId: string): DashboardScopeInfo | undefined {
+  const member = useMemberRoles(companyId);
+  const { userId } = member;
+  const rows = useLiveQuery(async () => {
+    const db = getAppDatabase();
+    const [departments, employees] = await Promise.all([
+      db.departments.where('[ownerUserId+companyId]').equals([userId, companyId]).toArray(),
+      db.employees.where('[ownerUserId+companyId]').equals([userId, companyId]).toArray(),
+    ]);
+    const own = checkRows(EmployeeRowCheck, employees, 'employees').rows.find((employee) => employee.userId === userId && employee.active);
+    return { departments: checkRows(DepartmentRow, departments, 'departments').rows, ownDepartmentId: own?.departmentId ?? null };
+  }, [userId, companyId]);
+  return useMemo(() => {
+    if (!rows) return undefined;
+    const view = memberViewOf(member, rows.departments);
+    const departments = rows.departments.map(({ id, name }) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+    return { scope: dashboardScopeOf(view, rows.ownDepartmentId), departments, ownDepartmentId: rows.ownDepartmentId };
+  }, [rows, member]);
+}
+
+/**
+ * 'loading': asked, no answer yet; 'fresh': the stored figures are the answer just received; 'offline': the
+ * server is out of reach (nothing asked); 'failed': no answer or a bad one (the stored figures may be old);
+ * 'noScope': the viewer has no department and no company-wide role; 'refused': the server refused the question
+ * (a department outside the viewer's scope, a period it does not take): `refusal` holds its message.
+ */
+export type FiguresStatus = 'loading' | 'fresh' | 'offline' | 'failed' | 'noScope' | 'refused';
+
+export interface DashboardFiguresState {
+  /** The device's figures for the query: undefined while read, null when there are none. */
+  stored: StoredDashboard | null | undefined;
+  status: FiguresStatus;
+  refusal: string | null;
+  /** Asks the server again (after an EBITDA change). */
+  refresh: () => void;
+}
+
+interface FetchOutcome {
+  request: string;
+  status: Exclude<FiguresStatus, 'loading' | 'offline'>;
+  refusal: string | null;
+}
+
+function outcomeOfFailure(request: string, error: unknown, query: DashboardQuery): FetchOutcome {
+  if (error instanceof HttpError && (error.status === 403 || error.status === 400)) {
+    if (error.status === 403 && query.departmentId === undefined) return { request, status: 'noScope', refusal: null };
+    return { request, status: 'refused', refusal: error.body?.message ?? null };
+  }
+  if (!(error instanceof HttpError && error.status === 0)) console.warn('The dashboard could not be fetched; the stored figures stay', error);
+  return { request, status: 'failed', refusal: null };
+}
+
+/**
+ * The figures of `query` in `companyId`: the device's last ones at once (useLiveQuery), and a request to the
+ * server on mount, on every change of the query, when the connection comes back and on `refresh`. A failed
+ * request never blanks the stored figures. `query` null: not asked yet (the scope is still being read).
+ */
+export function useDashboardFigures(companyId: string, query: DashboardQuery | null): DashboardFiguresState {
+  const { id: ownerUserId } = useCurrentUser();
+  const isOffline = useConnectivity() === 'offline';
+  const key = query === null ? null : dashboardKeyOf(query.from, query.to, query.departmentId);
+  const stored = useLiveQuery(
+    () => (key === null ? Promise.resolve(null) : readStoredDashboard(getAppDatabase(), ownerUserId, companyId, key)),
+    [ownerUserId, companyId, key],
+  );
+  const [round, setRound] = useState(0);
+  // Coming back online asks again: a new round (adjusted while rendering, not in an effect).
+  const [wasOffline, setWasOffline] = useState(isOffline);
+  if (wasOffline !== isOffline) {
+    setWasOffline(isOffline);
+    if (!isOffline) setRound((value) => value + 1);
+  }
+  const request = key === null ? null : `${ownerUserId}|${companyId}|${key}|${round}`;
+  const [outcome, setOutcome] = useState<FetchOutcome | null>(null);
+  const from = query?.from;
+  const to = query?.to;
+  const departmentId = query?.departmentId;
+  useEffect(() => {
+    if (request === null || from === undefined || to === undefined || isOffline) return;
+    const asked: DashboardQuery = departmentId === undefined ? { from, to } : { from, to, departmentId };
+    let isCurrent = true;
+    fetchDashboard({ db: getAppDatabase(), http, ownerUserId }, companyId, asked).then(
+      () => {
+        if (isCurrent) setOutcome({ request, status: 'fresh', refusal: null });
+      },
+      (error: unknown) => {
+        if (isCurrent) setOutcome(outcomeOfFailure(request, error, asked));
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [request, from, to, departmentId, isOffline, ownerUserId, companyId]);
+  const refresh = useCallback(() => setRound((value) => value + 1), []);
+  const status: FiguresStatus = isOffline ? 'offline' : outcome !== null && outcome.request === request ? outcome.status : 'loading';
+  return { stored, status, refusal: status === 'refused' ? (outcome?.refusal ?? null) : null, refresh };
+}
+
+/** The owner's count of registries waiting for their decision (SENT), from the mirror; null for anyone else. */
+export function useRegistriesToApprove(companyId: string, isOwner: boolean): number | null | undefined {
+  const { id: userId } = useCurrentUser();
+  return useLiveQuery(async () => {
+    if (!isOwner) return null;
+    const rows = await getAppDatabase().registries.where('[ownerUserId+companyId+status]').equals([userId, companyId, 'SENT']).toArray();
+    return checkRows(Registry, rows, 'registries').rows.length;
+  }, [userId, companyId, isOwner]);
+}
+
+/** The app config's title of an indicator unit; the id itself when unknown. */
+export function useUnitTitle(): (unitId: string) => string {
+  const { units } = useAppConfig();
+  return useCallback((unitId: string) => units.find((unit) => unit.id === unitId)?.title ?? unitId, [units]);
+}
+
+/* EBITDA (financial director) -------------------------------------------------------------------- */
+
+/** The EBITDA calls over the app's transport (token, refresh, Language, deadline, Idempotency-Key). */
+export const ebitdaTransport: EbitdaTransport = http;
+
+/** The server's field errors on the form's fields: the body's `amountMinor` is the form's typed `amount`. */
+function formFieldErrors(errors: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field === 'amountMinor' ? 'amount' : field, message]));
+}
+
+export interface EbitdaState {
+  /** The months entered in the listed range; undefined while loading or offline, null when the request failed. */
+  rows: EbitdaRow[] | null | undefined;
+  isOnline: boolean;
+  /** Enters or clears one month; a refusal or no answer comes as a `FormError`. */
+  save: (input: EbitdaInput) => Promise<EbitdaRow | null>;
+}
+
+/** The EBITDA months `from`..`to` ('YYYY-MM') of `companyId` (online only), and the financial director's entry. */
+export function useEbitda(companyId: string, from: string, to: string, transport: EbitdaTransport = ebitdaTransport): EbitdaState {
+  const isOnline = useIsOnline();
+  const [loaded, setLoaded] = useState<{ range: string; rows: EbitdaRow[] | null } | null>(null);
+  const [round, setRound] = useState(0);
+  const range = `${companyId}|${from}|${to}`;
+  useEffect(() => {
+    if (!isOnline) return;
+    let isCurrent = true;
+    listEbitda(transport, companyId, from, to).then(
+      (rows) => {
+        if (isCurrent) setLoaded({ range, rows });
+      },
+      (error: unknown) => {
+        console.warn('Could not load the EBITDA months', error);
+        if (isCurrent) setLoaded({ range, rows: null });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [range, round, companyId, from, to, isOnline, transport]);
+  const save = useCallback(
+    async (input: EbitdaInput) => {
+      try {
+        const row = await saveEbitda(transport, companyId, input);
+        setRound((value) => value + 1);
+        return row;
+      } catch (error) {
+        if (error instanceof HttpError) {
+          if (error.status === 0) throw new FormError({ isOffline: true });
+          throw new FormError({ message: error.body?.message, fieldErrors: formFieldErrors(error.body?.errors ?? {}) });
+        }
+        throw error;
+      }
+    },
+    [companyId, transport],
+  );
+  // A reload after a save keeps the listed months until the new list arrives.
+  const rows = isOnline && loaded !== null && loaded.range === range ? loaded.rows : undefined;
+  return { rows, isOnline, save };
+}
+
+/** Writes the XLSX of `dashboard` (write-excel-file is loaded on the first export). */
+export function useExportDashboard(): (dashboard: Dashboard, context: WorkbookContext) => Promise<void> {
+  const intl = useIntl();
+  return useCallback((dashboard: Dashboard, context: WorkbookContext) => exportDashboardXlsx(intl, dashboard, context), [intl]);
 }

@@ -1,43 +1,29 @@
-import { FormattedMessage, defineMessages } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { paths } from '../../../domain/paths';
+import { DashboardOverview } from '../components/dashboard-overview';
 import { SetupChecklist } from '../components/setup-checklist';
 import { useDashboardGreeting, useReturnToPendingInvitation, useSetupChecklist } from '../hooks';
+import { useCurrentCompany } from '../../../lib/current-company';
 import '../dashboard.css';
 
-const plan = defineMessages({
-  projects: { id: 'dashboard.plan.projects', defaultMessage: 'Goals, projects and the registry' },
-  projectsText: {
-    id: 'dashboard.plan.projectsText',
-    defaultMessage:
-      'Owners set goals; approved proposals become projects with a team and costs calculated by financial specialists; registries of projects go to the owner for approval.',
-  },
-  figures: { id: 'dashboard.plan.figures', defaultMessage: 'Figures' },
-  figuresText: {
-    id: 'dashboard.plan.figuresText',
-    defaultMessage: 'This page will show efficiency, EBITDA, goals, projects, staff involvement, reports and estimated remuneration.',
-  },
-});
-
-/** What is still to come; proposals, companies and staff are not listed: they work now (the cards above, the menu). */
-const PLAN = [
-  { name: plan.projects, text: plan.projectsText },
-  { name: plan.figures, text: plan.figuresText },
-];
-
 /**
- * The dashboard of this release: who is signed in and what the company setup will offer. It shows no
- * figures: efficiency, EBITDA and the rest come with the companies, staff and proposals behind them.
+ * The dashboard: who is signed in, the setup checklist of the current company on top until the company is ready
+ * (an owner, a manager and a financial director have joined), then the company's figures, charts and exports.
  */
 export default function DashboardPage() {
   const { name, roleTitle, company, isAdmin, memberships } = useDashboardGreeting();
   const checklist = useSetupChecklist();
+  const current = useCurrentCompany();
   useReturnToPendingInvitation();
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h1 className="dashboard__title" id="dashboard-title">
-        <FormattedMessage id="dashboard.greeting" defaultMessage="Hello, {name}!" values={{ name }} />
+        <FormattedMessage id="dashboard.title" defaultMessage="Dashboard" />
       </h1>
+      <p className="dashboard__greeting">
+        <FormattedMessage id="dashboard.greeting" defaultMessage="Hello, {name}!" values={{ name }} />
+      </p>
       <p className="dashboard__who">
         {company ? (
           <FormattedMessage
@@ -87,29 +73,7 @@ export default function DashboardPage() {
         </div>
       ))}
 
-      <div className="dashboard__card">
-        <h2 className="dashboard__card-title">
-          <FormattedMessage id="dashboard.plan.title" defaultMessage="What the platform will do for your company" />
-        </h2>
-        <ul className="dashboard__plan">
-          {PLAN.map(({ name, text }) => (
-            <li className="dashboard__plan-item" key={name.id}>
-              <span className="dashboard__plan-name">
-                <FormattedMessage {...name} />
-              </span>
-              <span className="dashboard__plan-text">
-                <FormattedMessage {...text} />
-              </span>
-            </li>
-          ))}
-        </ul>
-        <p className="dashboard__note">
-          <FormattedMessage
-            id="dashboard.plan.note"
-            defaultMessage="These arrive in the next releases. Until your company's data is here, this page shows no figures."
-          />
-        </p>
-      </div>
+      {current && checklist && !checklist.isIncomplete && <DashboardOverview key={current.id} company={current} />}
 
       <p className="dashboard__links">
         <Link href={paths.profile}>

@@ -1,0 +1,114 @@
+// One bar chart of the dashboard with its accessible twin: the canvas (role="img", its aria-label a summary in
+// words) is drawn once chart.js has arrived (chart-loader.ts); the same data is always in a real <table> with a
+// caption, visually hidden until "Show the table" is pressed, so a screen reader, a failed chart load and a
+// printout all have the figures.
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { ChartConfiguration } from 'chart.js';
+import { loadChart, type ChartConstructor } from './chart-loader';
+
+export interface BarSeries {
+  label: string;
+  values: readonly number[];
+  /** A colour with at least 3:1 contrast on white (WCAG 1.4.11 for graphics). */
+  color: string;
+}
+
+export interface BarChartProps {
+  /** The data-testid of the chart's container. */
+  testId: string;
+  /** The chart's heading (also the table's caption). */
+  title: ReactNode;
+  /** The canvas's aria-label: what the chart shows, in words. */
+  summary: string;
+  labels: readonly string[];
+  series: readonly BarSeries[];
+  /** Bars along the horizontal axis (the funnel). */
+  horizontal?: boolean;
+  /** How a value reads in the tooltip and on the value axis. */
+  formatValue: (value: number) => string;
+  /** The table of the same data (its rows; the caption is `title`). */
+  table: ReactNode;
+  /** The canvas's height in CSS pixels (the width follows the container). */
+  height?: number;
+  /** Where chart.js comes from (tests give a stand-in). */
+  load?: () => Promise<ChartConstructor>;
+}
+
+/** No animation for users who ask for less motion. */
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+function configOf(props: Pick<BarChartProps, 'labels' | 'series' | 'horizontal' | 'formatValue'>): ChartConfiguration<'bar'> {
+  const valueAxis = props.horizontal ? 'x' : 'y';
+  return {
+    type: 'bar',
+    data: {
+      labels: [...props.labels],
+      datasets: props.series.map((series) => ({ label: series.label, data: [...series.values], backgroundColor: series.color, borderColor: series.color })),
+    },
+    options: {
+      indexAxis: props.horizontal ? 'y' : 'x',
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: prefersReducedMotion() ? false : undefined,
+      plugins: {
+        legend: { display: props.series.length > 1, position: 'bottom' },
+        tooltip: { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${props.formatValue(Number(item.raw))}` } },
+      },
+      scales: {
+        [valueAxis]: { beginAtZero: true, ticks: { callback: (value: string | number) => props.formatValue(Number(value)) } },
+      },
+    },
+  };
+}
+
+export function BarChart({ testId, title, summary, labels, series, horizontal = false, formatValue, table, height = 240, load = loadChart }: BarChartProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [isTableShown, setTableShown] = useState(false);
+  const [isDrawn, setDrawn] = useState(false);
+  const tableId = useId();
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    let isCurrent = true;
+    let chart: { destroy(): void } | null = null;
+    load().then(
+      (Chart) => {
+        if (!isCurrent) return;
+        chart = new Chart(canvas, configOf({ labels, series, horizontal, formatValue }));
+        setDrawn(true);
+      },
+      (error: unknown) => console.warn('The chart could not be loaded; its table holds the figures', error),
+    );
+    return () => {
+      isCurrent = false;
+      chart?.destroy();
+    };
+  }, [labels, series, horizontal, formatValue, load]);
+
+  return (
+    <figure className="dashboard-chart" data-testid={testId} data-drawn={isDrawn ? '' : undefined}>
+      <figcaption className="dashboard-chart__title">{title}</figcaption>
+      <div className="dashboard-chart__canvas" style={{ height }}>
+        <canvas ref={canvasRef} role="img" aria-label={summary} />
+      </div>
+      {/* The table is always read by screen readers; the button only shows it on screen. */}
+      <button type="button" className="dashboard-chart__toggle" aria-controls={tableId} onClick={() => setTableShown((shown) => !shown)}>
+        {isTableShown ? (
+          <FormattedMessage id="dashboard.chart.hideTable" defaultMessage="Hide the table" />
+        ) : (
+          <FormattedMessage id="dashboard.chart.showTable" defaultMessage="Show the table" />
+        )}
+      </button>
+      <div id={tableId} className={isTableShown ? 'dashboard-chart__table' : 'dashboard-chart__table visually-hidden'}>
+        <table className="dashboard-table">
+          <caption>{title}</caption>
+          {table}
+        </table>
+      </div>
+    </figure>
+  );
+}
