@@ -15,6 +15,7 @@ import { migration as suggestionReview } from './0010-suggestion-review';
 import { migration as goalsProjects } from './0011-goals-projects';
 import { migration as projectReportReminders } from './0012-project-report-reminders';
 import { migration as registriesDashboard } from './0013-registries-dashboard';
+import { migration as dashboardIndexes } from './0014-dashboard-indexes';
 
 export type { Migration };
 
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   goalsProjects,
   projectReportReminders,
   registriesDashboard,
+  dashboardIndexes,
 ];
