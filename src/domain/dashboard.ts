@@ -18,7 +18,7 @@ import { hasAnyRole, type MemberView } from './permissions';
 import { GOAL_STATUSES } from './goal';
 import { PROJECT_STATUSES } from './project';
 import { CURRENCIES, Uuid } from './suggestion';
-import { CalendarDate } from './validation';
+import { CalendarDate, isCalendarDate } from './validation';
 import type { CompanyRole } from './auth';
 
 /** Roles that see the whole company's dashboard (and may narrow it to any department). */
@@ -50,11 +50,16 @@ export const DASHBOARD_MAX_DAYS = 5 * 366;
 
 const dayNumber = (date: string): number => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
 
-/** Query of `GET /companies/{companyId}/dashboard`: `from` <= `to` (both inclusive), at most DASHBOARD_MAX_DAYS. */
+/**
+ * Query of `GET /companies/{companyId}/dashboard`: `from` <= `to` (both inclusive), at most DASHBOARD_MAX_DAYS.
+ * superstruct runs a refinement even when a field failed its own struct, so the period rule first makes sure both
+ * dates are dates (those fields already carry their own `invalid`).
+ */
 export const DashboardQuery = refine(
   type({ from: CalendarDate, to: CalendarDate, departmentId: optional(Uuid) }),
   'period',
   (query) => {
+    if (!isCalendarDate(query.from) || !isCalendarDate(query.to)) return true;
     const days = dayNumber(query.to) - dayNumber(query.from);
     return days >= 0 && days <= DASHBOARD_MAX_DAYS ? true : { path: ['to'], key: 'to', refinement: 'period', message: 'period' };
   },
@@ -133,7 +138,7 @@ export const DashboardGoalIndicator = type({
   status: enums(GOAL_STATUSES),
   targetValue: number(),
   unitId: string(),
-  /** The sum of the latest indicator reports of the goal's projects; null with no report yet. */
+  /** What the goal's projects achieved so far, as the goal page counts it (goalIndicatorProgress); null with no report yet. */
   achievedValue: nullable(number()),
   /** achieved / target, basis points (may pass 10000); null with no report or a target of 0. */
   progressBasisPoints: nullable(integer()),

@@ -4,24 +4,15 @@
 // by the services. The EBITDA write is a declared route (an online management write, not on the outbox): its
 // Idempotency-Key makes a retried submission answer what the first one answered.
 
-import { coerce, dynamic, is, optional, record, string, type, unknown } from 'superstruct';
+import { coerce, record, string, unknown } from 'superstruct';
 import { DashboardQuery, EbitdaInput } from '../../../src/domain/dashboard';
-import { Uuid } from '../../../src/domain/suggestion';
-import { CalendarDate } from '../../../src/domain/validation';
 import { translate } from '../../i18n/messages';
 import { access, defineRoute, idParams, ok, type DeclaredRoute } from '../../route';
 import { EbitdaQuery, listEbitda, saveEbitda } from './ebitda';
 import { computeDashboard } from './service';
 
-/** DashboardQuery's fields without its period rule. */
-const DashboardQueryFields = type({ from: CalendarDate, to: CalendarDate, departmentId: optional(Uuid) });
-
-/**
- * The dashboard's query as it arrives: an empty `departmentId=` is no department, an id is taken in lower case. The
- * period rule of DashboardQuery runs only on fields that are well-formed: superstruct runs a refinement even when a
- * field failed its own refinement, and the rule reads both dates (a malformed query must answer 400, not 500).
- */
-const DashboardRouteQuery = coerce(dynamic((value) => (is(value, DashboardQueryFields) ? DashboardQuery : DashboardQueryFields)), record(string(), unknown()), ({ departmentId, ...rest }) => {
+/** The dashboard's query as it arrives: an empty `departmentId=` is no department, an id is taken in lower case. */
+const DashboardRouteQuery = coerce(DashboardQuery, record(string(), unknown()), ({ departmentId, ...rest }) => {
   if (departmentId === '' || departmentId === undefined) return rest;
   return { ...rest, departmentId: typeof departmentId === 'string' ? departmentId.toLowerCase() : departmentId };
 });
