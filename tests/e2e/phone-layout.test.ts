@@ -39,6 +39,8 @@ describe('screens on a 360 px phone and a tablet', () => {
           await check(route);
         }
         await signIn(page, server.url, 'owner@demo.local', 'demo1234');
+        // Measured with its figures and charts (issue 13), not while they load.
+        await page.getByTestId('dashboard-chart-effect').first().waitFor({ timeout: 60_000 });
         await check('Dashboard');
         await page.goto(`${server.url}/profile`);
         await check('Profile');
@@ -58,6 +60,9 @@ describe('screens on a 360 px phone and a tablet', () => {
           [`${company}/projects`, 'Projects'],
           [`${company}/projects/${project.id}`, 'Project'],
           [`${company}/projects/create`, 'ProjectCreate'],
+          // The registry (issue 13): the open and past registries, and the owner's approval of the one sent.
+          [`${company}/registry`, 'Registry'],
+          [`${company}/registry-approve`, 'RegistryApprove'],
         ] as const) {
           await page.goto(`${server.url}${path}`);
           // Measured once the screen holds its data (its heading comes with it), not while it loads.
