@@ -12,6 +12,3 @@ export const FORMULA_TRIGGERS: readonly string[] = ['=', '+', '-', '@', '\t', '\
 export function neutralizeFormula(value: string): string {
   return FORMULA_TRIGGERS.some((trigger) => value.startsWith(trigger)) ? `'${value}` : value;
 }
-
-/** Issue 13's helpers were told this name; it goes once their code uses `neutralizeFormula` (same rule). */
-export const neutraliseCell = neutralizeFormula;
