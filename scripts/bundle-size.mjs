@@ -127,11 +127,8 @@ export async function scriptsLoadedByChromium(dist) {
   }
 }
 
-/**
- * The same set from Vite's manifest: entry + static imports, login page + imports, and the Russian
- * catalogue of the sign-in area (src/lib/catalogues/messages-ru-auth.ts, see src/lib/catalogue-areas.ts).
- */
-export function scriptsFromManifest(dist) {
+/** The JavaScript files of the manifest's entry and of the modules matching `patterns`, with their static imports. */
+function manifestClosure(dist, patterns) {
   const file = join(dist, '.vite', 'manifest.json');
   if (!existsSync(file)) throw new Error(`${file} is missing (build.manifest must be true)`);
   const manifest = JSON.parse(readFileSync(file, 'utf8'));
@@ -144,13 +141,39 @@ export function scriptsFromManifest(dist) {
   };
   const keys = Object.keys(manifest);
   const entry = keys.find((k) => manifest[k].isEntry);
-  const login = keys.find((k) => /features\/auth\/pages\/login-page\.tsx$/.test(k));
-  const ru = keys.find((k) => /src\/lib\/catalogues\/messages-ru-auth\.ts$/.test(k));
-  for (const [label, key] of [['entry', entry], ['login page', login], ['ru catalogue of the auth area', ru]]) {
+  if (!entry) throw new Error('no entry in the Vite manifest');
+  visit(entry);
+  for (const [label, pattern] of patterns) {
+    const key = keys.find((k) => pattern.test(k));
     if (!key) throw new Error(`no ${label} in the Vite manifest`);
     visit(key);
   }
   return [...files].filter((f) => f.endsWith('.js'));
+}
+
+/**
+ * The same set from Vite's manifest: entry + static imports, login page + imports, and the Russian
+ * catalogue of the sign-in area (src/lib/catalogues/messages-ru-auth.ts, see src/lib/catalogue-areas.ts).
+ */
+export function scriptsFromManifest(dist) {
+  return manifestClosure(dist, [
+    ['login page', /features\/auth\/pages\/login-page\.tsx$/],
+    ['ru catalogue of the auth area', /src\/lib\/catalogues\/messages-ru-auth\.ts$/],
+  ]);
+}
+
+/**
+ * The dashboard route (issue 13), from Vite's manifest: the entry, the signed-in frame, the dashboard page, the
+ * Russian messages of both areas, and chart.js with its set-up, which the page imports once its figures show.
+ */
+export function dashboardRouteScripts(dist) {
+  return manifestClosure(dist, [
+    ['signed-in frame', /src\/app\/default-layout\.tsx$/],
+    ['dashboard page', /features\/dashboard\/pages\/dashboard-page\.tsx$/],
+    ['ru catalogue of the auth area', /src\/lib\/catalogues\/messages-ru-auth\.ts$/],
+    ['ru catalogue of the app area', /src\/lib\/catalogues\/messages-ru-app\.ts$/],
+    ['chart set-up', /features\/dashboard\/components\/chart-setup\.ts$/],
+  ]);
 }
 
 /** Raw and gzip -9 size of each file, largest first. */
