@@ -21,20 +21,16 @@
 //   --statements also prints the median time of each statement of the company's year; --explain prints EXPLAIN
 //   (ANALYZE, BUFFERS) of every statement of the company's and the department's year; --without-indexes drops the
 //   indexes of migration 0014 (server/db/migrations/0014-dashboard-indexes.ts) first, to see what they are worth.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { CompiledQuery } from 'kysely';
-import pg from 'pg';
 import { API_PREFIX } from '../../src/domain/paths';
 import { hashPassword } from '../../server/auth/passwords';
 import { findMembership } from '../../server/auth/access';
-import { openDatabase, type Database, type Queryable, type SqlParam } from '../../server/db/database';
+import type { Database, Queryable, SqlParam } from '../../server/db/database';
 import { createKysely } from '../../server/db/kysely';
-import { migrate } from '../../server/db/migrations';
 import { computeDashboard } from '../../server/features/dashboard/service';
-import { ROOT_DIR, findFreePort } from '../e2e/support/server';
-import { median, report, round } from './support';
+import { openBenchSchema, PASSWORD, SCRYPT_LOG_N, signIn, skipWithoutPostgres, timedGet } from './server-support';
+import { median, percentile, report, round } from './support';
 
 const arg = (name: string, fallback: number) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -49,20 +45,9 @@ const EXPLAIN = process.argv.includes('--explain');
 const STATEMENTS = process.argv.includes('--statements');
 /** Drops the indexes of migration 0014 after migrating: the figures without them. */
 const WITHOUT_INDEXES = process.argv.includes('--without-indexes');
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const PASSWORD = 'bench-password';
-/** The server's default scrypt cost, so sign-in does not re-hash. */
-const SCRYPT_LOG_N = 17;
-const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 const AUTHORS = 500;
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 const summary = (ms: readonly number[]) => ({
   n: ms.length,
@@ -73,27 +58,6 @@ const summary = (ms: readonly number[]) => ({
 });
 
 // ------------------------------------------------------------------------------------------- database
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Seeded {
   companyId: string;
@@ -274,69 +238,6 @@ async function seed(db: Database): Promise<Seeded> {
   });
 }
 
-// ------------------------------------------------------------------------------------------- server
-
-interface Server {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(schema: string): Promise<Server> {
-  const port = await findFreePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
-      DATABASE_URL,
-      DATABASE_SCHEMA: schema,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.setEncoding('utf8');
-  child.stderr?.setEncoding('utf8');
-  child.stdout?.on('data', (chunk: string) => (output += chunk));
-  child.stderr?.on('data', (chunk: string) => (output += chunk));
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-  const deadline = Date.now() + 60_000;
-  while (!output.includes('Dashboard is running at')) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not start within 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, stop };
-}
-
-async function signIn(server: Server, email: string): Promise<string> {
-  const response = await fetch(`${server.url}${API_PREFIX}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Language: 'en' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in of ${email}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 // ------------------------------------------------------------------------------------------- measures
 
 interface Case {
@@ -350,15 +251,6 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const daysBefore = (days: number) => dayOf(new Date(Date.now() - days * 86_400_000));
 
 const dashboardPath = (companyId: string, query: Case['query']) => `${API_PREFIX}/companies/${companyId}/dashboard?${new URLSearchParams(query).toString()}`;
-
-async function timedGet(server: Server, token: string, path: string): Promise<{ ms: number; body: string }> {
-  const started = performance.now();
-  const response = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${token}`, Language: 'en' } });
-  const body = await response.text();
-  const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${body.slice(0, 300)}`);
-  return { ms, body };
-}
 
 /** EXPLAIN (ANALYZE, BUFFERS) of every query computeDashboard sends, through the service itself, in its transaction. */
 async function explain(db: Database, seeded: Seeded, userId: string, query: Case['query']): Promise<string> {
@@ -415,30 +307,13 @@ async function statementTimes(db: Database, seeded: Seeded, userId: string, quer
 
 // ------------------------------------------------------------------------------------------- run
 
-if (!(await reachable(DATABASE_URL))) {
-  console.warn(`skipping the dashboard benchmark: no PostgreSQL at ${DATABASE_URL.replace(/:[^:@/]*@/, ':***@')} (set BENCH_DATABASE_URL)`);
-  process.exit(0);
-}
+await skipWithoutPostgres('dashboard');
 
 const loadAverageAtStart = loadavg().map((l) => round(l, 2));
-const schema = `bench_dashboard_${process.pid}_${randomBytes(3).toString('hex')}`;
-await admin(`CREATE SCHEMA ${schema}`);
-let db: Database | null = null;
-let server: Server | null = null;
-const cleanUp = async () => {
-  await server?.stop();
-  server = null;
-  await db?.close();
-  db = null;
-  await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-};
-process.once('SIGINT', () => {
-  void cleanUp().finally(() => process.exit(130));
-});
+const bench = await openBenchSchema('bench_dashboard');
+const { db } = bench;
 
 try {
-  db = await openDatabase({ databaseUrl: DATABASE_URL, schema });
-  await migrate(db);
   if (WITHOUT_INDEXES) await db.query('DROP INDEX suggestions_decided_idx');
   let started = performance.now();
   const seeded = await seed(db);
@@ -464,10 +339,10 @@ try {
             (SELECT count(*) FROM employees)::text AS employees, (SELECT count(*) FROM registries)::text AS registries,
             (SELECT count(*) FROM projects WHERE registry_id IS NOT NULL)::text AS "projectsInRegistries"`,
   );
-  log(`seeded in ${seedSeconds} s (schema ${schema}): ${JSON.stringify(counts)}`);
+  log(`seeded in ${seedSeconds} s (schema ${bench.name}): ${JSON.stringify(counts)}`);
 
   started = performance.now();
-  server = await startServer(schema);
+  const server = await bench.startServer();
   const startSeconds = round((performance.now() - started) / 1000);
   const [owner, head] = [await signIn(server, 'owner@bench.test'), await signIn(server, 'head@bench.test')];
 
@@ -530,5 +405,5 @@ try {
     inProcess,
   });
 } finally {
-  await cleanUp();
+  await bench.close();
 }

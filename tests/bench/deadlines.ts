@@ -13,12 +13,11 @@
 //   runs, BEGIN and COMMIT included.
 // Figures are printed and recorded in docs/benchmarks.md ("Deadline job"), never asserted.
 // Run: node --import tsx tests/bench/deadlines.ts [--proposals=50000] [--companies=10] [--batch=500]
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../server/db/database';
-import { migrate } from '../../server/db/migrations';
+import type { Database } from '../../server/db/database';
 import { runDeadlinePass, DEADLINE_BATCH } from '../../server/features/suggestions/deadlines';
+import { openBenchSchema } from './server-support';
 import { report, round } from './support';
 
 const arg = (name: string, fallback: number) => {
@@ -28,19 +27,8 @@ const arg = (name: string, fallback: number) => {
 const PROPOSALS = arg('proposals', 50_000);
 const COMPANIES = arg('companies', 10);
 const BATCH = arg('batch', DEADLINE_BATCH);
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Counts the statements every pg client sends from now on. */
 function countStatements(): { read(): number; reset(): void } {
@@ -113,26 +101,15 @@ async function seed(db: Database, now: Date): Promise<void> {
   });
 }
 
-const schema = `bench_deadlines_${process.pid}_${randomBytes(3).toString('hex')}`;
-await admin(`CREATE SCHEMA ${schema}`);
-let db: Database | null = null;
-const cleanUp = async () => {
-  await db?.close();
-  db = null;
-  await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-};
-process.once('SIGINT', () => {
-  void cleanUp().finally(() => process.exit(130));
-});
+const bench = await openBenchSchema('bench_deadlines');
+const { db } = bench;
 
 try {
-  db = await openDatabase({ databaseUrl: DATABASE_URL, schema });
-  await migrate(db);
   const now = new Date();
   let started = performance.now();
   await seed(db, now);
   await db.query('ANALYZE');
-  log(`seeded ${PROPOSALS} open and ${PROPOSALS} decided proposals in ${COMPANIES} companies in ${round((performance.now() - started) / 1000)} s (schema ${schema})`);
+  log(`seeded ${PROPOSALS} open and ${PROPOSALS} decided proposals in ${COMPANIES} companies in ${round((performance.now() - started) / 1000)} s (schema ${bench.name})`);
 
   const statements = countStatements();
   started = performance.now();
@@ -163,5 +140,5 @@ try {
     secondPassStatements: secondStatements,
   });
 } finally {
-  await cleanUp();
+  await bench.close();
 }

@@ -22,7 +22,7 @@ import { waitForRoute } from '../e2e/support/app';
 import { launchBrowser } from '../e2e/support/browser';
 import { startServer, type RunningServer } from '../e2e/support/server';
 import { waitUntil } from '../e2e/support/wait';
-import { median, report, round } from './support';
+import { median, percentile, report, round } from './support';
 
 const arg = (name: string, fallback: number) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -35,12 +35,6 @@ const STEP_PX = arg('step', 1000);
 const OWNER = { email: 'owner@demo.local', password: 'demo1234' };
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 async function api<T>(server: RunningServer, method: string, path: string, token: string, body?: BodyInit): Promise<{ status: number; body: T }> {
   const response = await fetch(`${server.url}/main-service/api/v1${path}`, {

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { build, preview } from 'vite';
 import { CHROMIUM_PATH, launchBrowser } from '../e2e/support/browser';
 import { findFreePort } from '../e2e/support/server';
-import { median, report, round } from './support';
+import { median, percentile, report, round } from './support';
 
 const arg = (name: string, fallback: number) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -31,12 +31,6 @@ const RUNS = arg('runs', 5);
 const STEP_PX = arg('step', 960);
 const FRAMES = arg('frames', 300);
 const PULL_ROWS = arg('pull-rows', 10_000);
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 const spread = (ms: readonly number[]) => ({ medianMs: round(median(ms), 1), minMs: round(Math.min(...ms), 1), maxMs: round(Math.max(...ms), 1) });
 

@@ -19,22 +19,18 @@
 // Timings are printed and recorded in docs/benchmarks.md ("Server load"), never asserted.
 // Run: node --import tsx tests/bench/server-load.ts [--proposals=50000] [--connections=10] [--seconds=10] [--explain]
 //   --explain also prints EXPLAIN (ANALYZE, BUFFERS) of the list's own query (first page and a deep page).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { CompiledQuery } from 'kysely';
-import pg from 'pg';
 import { API_PREFIX } from '../../src/domain/paths';
 import { hashPassword } from '../../server/auth/passwords';
 import { findMembership } from '../../server/auth/access';
-import { openDatabase, type Database, type Queryable, type SqlParam } from '../../server/db/database';
+import type { Database, Queryable, SqlParam } from '../../server/db/database';
 import { createKysely } from '../../server/db/kysely';
-import { migrate } from '../../server/db/migrations';
 import { listSuggestions } from '../../server/features/suggestions/service';
-import { ROOT_DIR, findFreePort } from '../e2e/support/server';
-import { median, report, round } from './support';
+import { openBenchSchema, PASSWORD, SCRYPT_LOG_N, signIn, skipWithoutPostgres, timedGet, type BenchServer } from './server-support';
+import { median, percentile, report, round } from './support';
 
 const arg = (name: string, fallback: number) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -45,42 +41,10 @@ const CONNECTIONS = arg('connections', 10);
 const SECONDS = arg('seconds', 10);
 const EXPLAIN = process.argv.includes('--explain');
 const PAGE = 50;
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const PASSWORD = 'bench-password';
-/** The server's default scrypt cost, so sign-in does not re-hash. */
-const SCRYPT_LOG_N = 17;
-const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-0123456789';
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
 // ------------------------------------------------------------------------------------------- database
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Seeded {
   companyId: string;
@@ -152,74 +116,10 @@ async function seed(db: Database): Promise<Seeded> {
 
 // ------------------------------------------------------------------------------------------- server
 
-interface Server {
-  url: string;
-  pid: number;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-async function startServer(schema: string): Promise<Server> {
-  const port = await findFreePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT_DIR,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
-      DATABASE_URL,
-      DATABASE_SCHEMA: schema,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.setEncoding('utf8');
-  child.stderr?.setEncoding('utf8');
-  child.stdout?.on('data', (chunk: string) => (output += chunk));
-  child.stderr?.on('data', (chunk: string) => (output += chunk));
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-  const deadline = Date.now() + 60_000;
-  while (!output.includes('Dashboard is running at')) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the server did not start within 60 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (child.pid === undefined) throw new Error('the server has no pid');
-  return { url, pid: child.pid, output: () => output, stop };
-}
-
 /** Resident set size of a process, in MiB (Linux). */
 function rssMiB(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? round(Number(match[1]) / 1024) : Number.NaN;
-}
-
-async function signIn(server: Server, email: string): Promise<string> {
-  const response = await fetch(`${server.url}${API_PREFIX}/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Language: 'en' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in of ${email}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 // ------------------------------------------------------------------------------------------- measures
@@ -232,24 +132,20 @@ interface Page {
 const listPath = (companyId: string, cursor: string | null, scope = 'all') =>
   `${API_PREFIX}/companies/${companyId}/suggestions?limit=${PAGE}${scope === 'all' ? '' : `&scope=${scope}`}${cursor ? `&cursor=${cursor}` : ''}`;
 
-async function timedGet(server: Server, token: string, path: string): Promise<{ ms: number; page: Page }> {
-  const started = performance.now();
-  const response = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${token}`, Language: 'en' } });
-  const body = await response.text();
-  const ms = performance.now() - started;
-  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${body.slice(0, 300)}`);
+async function timedPage(server: BenchServer, token: string, path: string): Promise<{ ms: number; page: Page }> {
+  const { ms, body } = await timedGet(server, token, path);
   return { ms, page: (JSON.parse(body) as { data: Page }).data };
 }
 
 /** Walks a whole list one request at a time: the latency of every page, and the cursor of every page after the first. */
-async function walk(server: Server, token: string, companyId: string, scope: string): Promise<{ ms: number[]; cursors: string[]; rows: number }> {
+async function walk(server: BenchServer, token: string, companyId: string, scope: string): Promise<{ ms: number[]; cursors: string[]; rows: number }> {
   const ms: number[] = [];
   const cursors: string[] = [];
   const seen = new Set<string>();
   let rows = 0;
   let cursor: string | null = null;
   do {
-    const { ms: took, page }: { ms: number; page: Page } = await timedGet(server, token, listPath(companyId, cursor, scope));
+    const { ms: took, page }: { ms: number; page: Page } = await timedPage(server, token, listPath(companyId, cursor, scope));
     ms.push(took);
     for (const item of page.items) seen.add(item.id);
     rows += page.items.length;
@@ -273,7 +169,7 @@ interface LoadFigures {
   peakRssMiB: number;
 }
 
-async function load(server: Server, title: string, paths: readonly string[], token: string | null): Promise<LoadFigures> {
+async function load(server: BenchServer, title: string, paths: readonly string[], token: string | null): Promise<LoadFigures> {
   let peak = rssMiB(server.pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(server.pid))), 250);
   try {
@@ -331,39 +227,22 @@ async function explain(db: Database, seeded: Seeded, userId: string, scope: 'all
 
 // ------------------------------------------------------------------------------------------- run
 
-if (!(await reachable(DATABASE_URL))) {
-  console.warn(`skipping the server load benchmark: no PostgreSQL at ${DATABASE_URL.replace(/:[^:@/]*@/, ':***@')} (set BENCH_DATABASE_URL)`);
-  process.exit(0);
-}
+await skipWithoutPostgres('server load');
 
 // Other work on the machine slows every figure: printed with them.
 const loadAverageAtStart = loadavg().map((l) => round(l, 2));
-const schema = `bench_load_${process.pid}_${randomBytes(3).toString('hex')}`;
-await admin(`CREATE SCHEMA ${schema}`);
-let db: Database | null = null;
-let server: Server | null = null;
-const cleanUp = async () => {
-  await server?.stop();
-  server = null;
-  await db?.close();
-  db = null;
-  await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-};
-process.once('SIGINT', () => {
-  void cleanUp().finally(() => process.exit(130));
-});
+const bench = await openBenchSchema('bench_load');
+const { db } = bench;
 
 try {
-  db = await openDatabase({ databaseUrl: DATABASE_URL, schema });
-  await migrate(db);
   let started = performance.now();
   const seeded = await seed(db);
   await db.query('ANALYZE');
   const seedSeconds = round((performance.now() - started) / 1000);
-  log(`seeded ${PROPOSALS} proposals in ${seedSeconds} s (schema ${schema})`);
+  log(`seeded ${PROPOSALS} proposals in ${seedSeconds} s (schema ${bench.name})`);
 
   started = performance.now();
-  server = await startServer(schema);
+  const server = await bench.startServer();
   const startSeconds = round((performance.now() - started) / 1000);
   const idleRssMiB = rssMiB(server.pid);
   const [owner, head, author] = [await signIn(server, 'owner@bench.test'), await signIn(server, 'head@bench.test'), await signIn(server, 'author@bench.test')];
@@ -372,10 +251,10 @@ try {
   const whole = await walk(server, owner, seeded.companyId, 'all');
   if (whole.rows !== PROPOSALS) throw new Error(`the owner's list has ${whole.rows} rows, not ${PROPOSALS}`);
   const firstPage: number[] = [];
-  for (let i = 0; i < 200; i += 1) firstPage.push((await timedGet(server, owner, listPath(seeded.companyId, null))).ms);
+  for (let i = 0; i < 200; i += 1) firstPage.push((await timedPage(server, owner, listPath(seeded.companyId, null))).ms);
   const deepCursors = whole.cursors.slice(Math.floor(whole.cursors.length / 2));
   const deepPage: number[] = [];
-  for (let i = 0; i < 200; i += 1) deepPage.push((await timedGet(server, owner, listPath(seeded.companyId, deepCursors[(i * 37) % deepCursors.length]!))).ms);
+  for (let i = 0; i < 200; i += 1) deepPage.push((await timedPage(server, owner, listPath(seeded.companyId, deepCursors[(i * 37) % deepCursors.length]!))).ms);
   // The same pages through the service alone (the query and the mapping, no HTTP, no sign-in check), on the
   // bench's own connection: what of a request's time is the database's.
   const ownerMember = await findMembership(db, seeded.owner, seeded.companyId);
@@ -432,5 +311,5 @@ try {
     rss: { idleMiB: idleRssMiB, beforeLoadMiB: rssBeforeLoadMiB, afterMiB: rssAfterMiB },
   });
 } finally {
-  await cleanUp();
+  await bench.close();
 }

@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { findFreePort, ROOT_DIR } from '../e2e/support/server';
+import { JWT_SECRET } from './server-support';
 import { report } from './support';
 
 const args = process.argv.slice(2);
@@ -229,7 +230,7 @@ async function measure(db: string): Promise<Run> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SEED_DEMO: '1',
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
+    JWT_SECRET,
     LOG_LEVEL: 'warn',
     ...EXTRA_ENV,
   };
