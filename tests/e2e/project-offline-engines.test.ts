@@ -148,7 +148,7 @@ for (const engineName of ENGINES) {
       // The list once online: the projects come onto the device, waiting for calculation.
       await e.goto(`${proxy.origin}${paths.company.projects(finspec.companyId)}`);
       await waitForRoute(e, 'Projects', 30_000);
-      await waitUntil(async () => (await orWhileNavigating(mirroredProjects(e, all), [])).every((status) => status === 'CALCULATING'), {
+      await waitUntil(async () => (await orWhileNavigating(mirroredProjects(e, all), all.map(() => ''))).every((status) => status === 'CALCULATING'), {
         timeoutMs: 60_000,
         intervalMs: 250,
         message: `the two projects to be pulled onto the device in ${engineName}`,
