@@ -23,6 +23,7 @@ import type { Project } from '../../domain/project';
 import type { Registry } from '../../domain/registry';
 import type { CompanyRow, DepartmentRow, EmployeeRow, Suggestion } from '../../domain/suggestion';
 import type { EnumsData, Unit } from '../../domain/user';
+import { trackTransactions, type TransactionTracker } from './page-lifecycle';
 
 export const DATABASE_NAME = 'dashboard';
 
@@ -329,11 +330,14 @@ export class AppDatabase extends Dexie {
   syncState!: Table<SyncState, [string, string]>;
   leases!: Table<Lease, string>;
   staleRows!: Table<StaleRow, [string, string, string]>;
+  /** The transactions open now, so a page going into the back-forward cache can release them (page-lifecycle.ts). */
+  readonly openTransactions: TransactionTracker = trackTransactions();
 
   /** `versions` is for the upgrade tests, which open a database at an older version first. */
   constructor(name: string = DATABASE_NAME, versions: readonly VersionSpec[] = DB_VERSIONS) {
     super(name);
     this.use({ stack: 'dbcore', name: 'suggestionSearchWords', create: suggestionSearchWordsMiddleware });
+    this.use(this.openTransactions.middleware);
     for (const spec of versions) {
       const version = this.version(spec.version).stores(spec.stores);
       if (spec.upgrade) version.upgrade(spec.upgrade);
