@@ -33,3 +33,4 @@ export function measureSignInRoute(options?: {
   method?: 'auto' | 'chromium' | 'manifest';
   onFallback?: (error: unknown) => void;
 }): Promise<Measurement>;
+export function precacheFiles(dist: string): FileSize[];

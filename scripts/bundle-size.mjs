@@ -176,6 +176,17 @@ export function dashboardRouteScripts(dist) {
   ]);
 }
 
+/**
+ * What the service worker precaches (the `url`s of the manifest Workbox injected into dist/sw.js), with raw and
+ * gzip -9 sizes, largest first: what a first visit downloads in the background for offline use.
+ */
+export function precacheFiles(dist) {
+  const worker = readFileSync(join(dist, 'sw.js'), 'utf8');
+  const urls = [...new Set([...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]))];
+  if (urls.length === 0) throw new Error(`${dist}/sw.js lists no precache entries`);
+  return describeFiles(dist, urls);
+}
+
 /** Raw and gzip -9 size of each file, largest first. */
 export function describeFiles(dist, files) {
   return files

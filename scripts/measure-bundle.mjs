@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_DIST, ROOT, dashboardRouteScripts, describeFiles, measureSignInRoute, resolveDist } from './bundle-size.mjs';
+import { DEFAULT_DIST, ROOT, dashboardRouteScripts, describeFiles, measureSignInRoute, precacheFiles, resolveDist } from './bundle-size.mjs';
 
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((a) => !a.includes('=')));
@@ -63,6 +63,16 @@ async function main() {
   const dashboardKb = kb(dashboard.reduce((sum, r) => sum + r.gzip, 0));
   const chart = dashboard.find((r) => r.file.includes('chart-setup'));
   console.log(`/dashboard (Vite manifest): ${dashboard.length} files, ${dashboardKb} KB gzipped, of which chart.js ${chart ? kb(chart.gzip) : '?'} KB (loaded after the figures)`);
+  console.log('(every route, as Chromium loads it: node --import tsx tests/bench/route-sizes.ts)');
+
+  // The service worker's precache: what a first visit fetches in the background so that every screen opens offline.
+  const precache = precacheFiles(DIST);
+  const precacheWidth = Math.max(...precache.map((r) => r.file.length), 'total'.length);
+  console.log(`\nService worker precache (${precache.length} files, from dist/sw.js)`);
+  console.log(`${'file'.padEnd(precacheWidth)}  ${'raw KB'.padStart(8)}  ${'gzip KB'.padStart(8)}`);
+  for (const r of precache) console.log(`${r.file.padEnd(precacheWidth)}  ${kb(r.raw).padStart(8)}  ${kb(r.gzip).padStart(8)}`);
+  const sum = precache.reduce((acc, r) => ({ raw: acc.raw + r.raw, gzip: acc.gzip + r.gzip }), { raw: 0, gzip: 0 });
+  console.log(`${'total'.padEnd(precacheWidth)}  ${kb(sum.raw).padStart(8)}  ${kb(sum.gzip).padStart(8)}`);
 }
 
 main().catch((error) => {
