@@ -172,6 +172,7 @@ export function dashboardRouteScripts(dist) {
     ['dashboard page', /features\/dashboard\/pages\/dashboard-page\.tsx$/],
     ['ru catalogue of the auth area', /src\/lib\/catalogues\/messages-ru-auth\.ts$/],
     ['ru catalogue of the app area', /src\/lib\/catalogues\/messages-ru-app\.ts$/],
+    ['ru catalogue of the dashboard area', /src\/lib\/catalogues\/messages-ru-dashboard\.ts$/],
     ['chart set-up', /features\/dashboard\/components\/chart-setup\.ts$/],
   ]);
 }

@@ -119,11 +119,20 @@ describe('routes table', () => {
 });
 
 describe('message catalogue areas of the routes', () => {
-  it('load only the sign-in area on the auth layout and both areas on the signed-in screens', () => {
+  it('load only the sign-in area on the auth layout, and on the signed-in screens the frame and their own feature', () => {
     for (const [name, path, layout] of SPEC_ROUTES) {
       const concrete = path.replace(/:[A-Za-z]+/g, 'x1');
-      expect(catalogueAreasOf(concrete), name).toEqual(layout === 'auth' ? ['auth'] : ['auth', 'app']);
+      const areas = catalogueAreasOf(concrete);
+      if (layout === 'auth') {
+        expect(areas, name).toEqual(['auth']);
+      } else {
+        expect(areas.slice(0, 2), name).toEqual(['auth', 'app']);
+        // At most the page's feature and one it shows beside its own (the profile lists companies).
+        expect(areas.length, name).toBeLessThanOrEqual(4);
+      }
     }
+    expect(catalogueAreasOf('/companies/x1/projects/x2')).toEqual(['auth', 'app', 'projects']);
+    expect(catalogueAreasOf('/unsent')).toEqual(['auth', 'app']);
     // The 404 page is in the auth layout too, signed in or out.
     expect(catalogueAreasOf('/no/such/page')).toEqual(['auth']);
   });

@@ -2,7 +2,7 @@
 // Patterns come from `paths` (src/domain/paths.ts), so links and routes cannot drift apart.
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { paths } from '../domain/paths';
-import type { CatalogueArea } from '../lib/catalogue-areas';
+import { areasOfRoute, type CatalogueArea } from '../lib/catalogue-areas';
 import { lazyPage, type PageLoader } from './lazy-page';
 import { findMatch, type RouteParams } from './route-match';
 
@@ -114,14 +114,12 @@ export function resolveRoute(path: string): ResolvedRoute {
   return findMatch(routes, path) ?? { route: notFoundRoute, params: {} };
 }
 
-const AUTH_AREAS: readonly CatalogueArea[] = ['auth'];
-const APP_AREAS: readonly CatalogueArea[] = ['auth', 'app'];
-
 /**
  * The message catalogue areas a path shows (src/lib/catalogue-areas.ts): the auth layout (sign-in pages,
- * 404) only 'auth', so the sign-in route downloads no message of the signed-in screens; the default
- * layout 'auth' (dialogs, errors, frame) and 'app'.
+ * 404) only 'auth', so the sign-in route downloads no message of the signed-in screens; the default layout
+ * 'auth' (dialogs, errors, frame), 'app' (the signed-in frame) and the areas of the route's feature.
  */
 export function catalogueAreasOf(path: string): readonly CatalogueArea[] {
-  return resolveRoute(path).route.meta.layout === 'auth' ? AUTH_AREAS : APP_AREAS;
+  const { route } = resolveRoute(path);
+  return areasOfRoute(route.name, route.meta.layout);
 }

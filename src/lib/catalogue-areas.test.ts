@@ -1,62 +1,12 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.json';
 import ru from '../../locales/ru.json';
 import { compileCatalogueModule } from '../../scripts/vite-catalogue-areas';
-import { CATALOGUE_AREAS, areaOf, catalogueOfArea, parseAreaModule } from './catalogue-areas';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SRC = join(ROOT, 'src');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
-}
-
-/** Message ids a source file names: literal ids, and `prefix.${…}` templates as their prefix. */
-function idsIn(file: string): { literal: string[]; prefixes: string[] } {
-  const text = readFileSync(file, 'utf8');
-  const literal = [...text.matchAll(/\bid(?:=|:\s*)['"]([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+)['"]/g)].map((m) => m[1] ?? '');
-  const prefixes = [...text.matchAll(/\bid = `([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*\.)\$\{/g)].map((m) => m[1] ?? '');
-  return { literal, prefixes };
-}
-
-/** The file a relative import names (static or dynamic), or null for packages and other kinds of file. */
-function resolveImport(from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null;
-  const base = resolve(dirname(from), specifier);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
-    try {
-      if (statSync(candidate).isFile() && /\.tsx?$/.test(candidate)) return candidate;
-    } catch {
-      // Not this candidate; try the next spelling.
-    }
-  }
-  return null;
-}
-
-/** Every source file reachable from `roots` through relative imports, inside src/. */
-function reachable(roots: string[]): string[] {
-  const seen = new Set<string>();
-  const queue = [...roots];
-  while (queue.length > 0) {
-    const file = queue.pop() ?? '';
-    if (seen.has(file) || !file.startsWith(SRC)) continue;
-    seen.add(file);
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)) {
-      const target = resolveImport(file, match[1] ?? '');
-      if (target) queue.push(target);
-    }
-  }
-  return [...seen].sort();
-}
+import { SRC, idsIn, reachable, sourceFiles } from '../../tests/unit/support/message-sources';
+import { CATALOGUE_AREAS, areaOf, areasOfRoute, catalogueOfArea, parseAreaModule } from './catalogue-areas';
 
 describe('catalogue areas', () => {
   it('put every id of both catalogues in one area, or on the server only', () => {
@@ -74,7 +24,13 @@ describe('catalogue areas', () => {
     expect(areaOf('dialog.ok')).toBe('auth');
     expect(areaOf('nav.language.en')).toBe('auth');
     expect(areaOf('nav.dashboard')).toBe('app');
-    expect(areaOf('employees.list.title')).toBe('app');
+    expect(areaOf('employees.list.title')).toBe('employees');
+    expect(areaOf('invitations.send')).toBe('employees');
+    expect(areaOf('suggestions.dashboard.title')).toBe('dashboard');
+    expect(areaOf('suggestions.list.title')).toBe('suggestions');
+    expect(areaOf('registryExport.title')).toBeNull();
+    expect(areaOf('registry.title')).toBe('registry');
+    expect(areaOf('outbox.title')).toBe('app');
     // An id of a screen that does not exist yet lands in the app area, never on the sign-in route.
     expect(areaOf('approvals.queue.title')).toBe('app');
     expect(areaOf('mail.greeting')).toBeNull();
@@ -102,6 +58,16 @@ describe('catalogue areas', () => {
     expect(outside).toEqual([]);
   });
 
+  it('load with each signed-in route its own feature area only', () => {
+    expect(areasOfRoute('Dashboard', 'default')).toEqual(['auth', 'app', 'dashboard']);
+    expect(areasOfRoute('ProjectCreate', 'default')).toEqual(['auth', 'app', 'projects']);
+    expect(areasOfRoute('MySuggestions', 'default')).toEqual(['auth', 'app', 'suggestions']);
+    expect(areasOfRoute('Unsent', 'default')).toEqual(['auth', 'app']);
+    expect(areasOfRoute('AuthLogin', 'auth')).toEqual(['auth']);
+    // The same array each time: the intl provider's effects depend on it.
+    expect(areasOfRoute('Goal', 'default')).toBe(areasOfRoute('Goal', 'default'));
+  });
+
   it('name, in the client code, only ids that both catalogues hold and that reach the browser', () => {
     const problems = sourceFiles(SRC).flatMap((file) =>
       idsIn(file).literal.flatMap((id) => {
@@ -122,16 +88,13 @@ describe('catalogue areas', () => {
   });
 
   it('as modules, hold the messages of their area (as the tests and the UI kit run them)', async () => {
-    const modules = {
-      'ru:auth': await import('./catalogues/messages-ru-auth'),
-      'ru:app': await import('./catalogues/messages-ru-app'),
-      'en:auth': await import('./catalogues/messages-en-auth'),
-      'en:app': await import('./catalogues/messages-en-app'),
-    };
-    expect(modules['ru:auth'].default).toEqual(catalogueOfArea(ru, 'auth'));
-    expect(modules['ru:app'].default).toEqual(catalogueOfArea(ru, 'app'));
-    expect(modules['en:auth'].default).toEqual(catalogueOfArea(en, 'auth'));
-    expect(modules['en:app'].default).toEqual(catalogueOfArea(en, 'app'));
+    for (const [language, catalogue] of [['ru', ru], ['en', en]] as const) {
+      for (const area of CATALOGUE_AREAS) {
+        const module = (await import(`./catalogues/messages-${language}-${area}.ts`)) as { default: Record<string, string> };
+        expect(module.default, `${language}:${area}`).toEqual(catalogueOfArea(catalogue, area));
+        expect(Object.keys(module.default).length, `${language}:${area}`).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('compile an area to the syntax trees of its messages', () => {

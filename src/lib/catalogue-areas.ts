@@ -10,9 +10,13 @@
 /**
  * 'auth': what the sign-in pages (auth layout, also the 404 page) render: their own `auth.*` texts, the
  * errors, the app's frame (loading, error and 404 screens, update prompt), dialogs, the text field and
- * the language switch. Every screen loads it first. 'app': everything else, the signed-in screens.
+ * the language switch. Every screen loads it first. 'app': what every signed-in screen may show, whatever
+ * its page: the signed-in frame (header, notices, notifications), the outbox and its conflicts, enums, the
+ * field errors several forms share. Then one area per feature, loaded with that feature's pages only
+ * (FEATURE_AREAS_OF_ROUTE): a signed-in screen downloads 'auth', 'app' and its own, never the other screens'
+ * (issue 14: the one 'app' chunk of every signed-in text was 28 KB gzipped on every route).
  */
-export const CATALOGUE_AREAS = ['auth', 'app'] as const;
+export const CATALOGUE_AREAS = ['auth', 'app', 'dashboard', 'projects', 'goals', 'suggestions', 'employees', 'companies', 'registry', 'profile', 'departments'] as const;
 export type CatalogueArea = (typeof CATALOGUE_AREAS)[number];
 
 /**
@@ -67,7 +71,56 @@ export const AREA_RULES: readonly (readonly [prefix: string, area: CatalogueArea
   ['invoice.', null],
   // The registry's XLSX and PDF exports (server/features/registry/export.ts).
   ['registryExport.', null],
+  // The features' own areas (issue 14). The dashboard's proposal block is worded under `suggestions.dashboard.`.
+  ['suggestions.dashboard.', 'dashboard'],
+  ['dashboard.', 'dashboard'],
+  ['projects.', 'projects'],
+  ['goals.', 'goals'],
+  ['suggestions.', 'suggestions'],
+  ['employees.', 'employees'],
+  // Invitations are sent from the employee card and list.
+  ['invitations.', 'employees'],
+  ['companies.', 'companies'],
+  ['registry.', 'registry'],
+  ['profile.', 'profile'],
+  ['departments.', 'departments'],
 ];
+
+/**
+ * The feature areas of a signed-in route, by the route's name (src/app/routes.tsx), first matching rule wins.
+ * A route no rule names loads 'auth' and 'app' only. src/app/route-catalogues.test.ts follows every route's page
+ * through its imports and checks that each message id it can show is in an area the route loads.
+ */
+export const FEATURE_AREAS_OF_ROUTE: readonly (readonly [pattern: RegExp, areas: readonly CatalogueArea[]])[] = [
+  [/^Dashboard$/, ['dashboard']],
+  // The profile lists the user's companies with their legal form and verification state.
+  [/^Profile/, ['profile', 'companies']],
+  [/^Companies|^CompanyVerification/, ['companies']],
+  [/^CompanyDepartments$/, ['departments']],
+  [/^Employee/, ['employees']],
+  [/^Goal/, ['goals']],
+  [/^Project/, ['projects']],
+  [/Suggestion/, ['suggestions']],
+  [/^Registry/, ['registry']],
+];
+
+const AUTH_AREAS: readonly CatalogueArea[] = ['auth'];
+const routeAreas = new Map<string, readonly CatalogueArea[]>();
+
+/**
+ * The areas a route shows: the auth layout 'auth' only (the sign-in route downloads no signed-in text); the
+ * default layout 'auth', 'app' and the route's feature areas. The same array for the same route, every time.
+ */
+export function areasOfRoute(name: string, layout: 'auth' | 'default'): readonly CatalogueArea[] {
+  if (layout === 'auth') return AUTH_AREAS;
+  let areas = routeAreas.get(name);
+  if (!areas) {
+    const features = FEATURE_AREAS_OF_ROUTE.find(([pattern]) => pattern.test(name))?.[1] ?? [];
+    areas = ['auth', 'app', ...features];
+    routeAreas.set(name, areas);
+  }
+  return areas;
+}
 
 /** The area of a message id; `null` for ids only the server uses. */
 export function areaOf(id: string): CatalogueArea | null {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CatalogueArea } from './catalogue-areas';
+import { CATALOGUE_AREAS, type CatalogueArea } from './catalogue-areas';
 import { CatalogueStore, type AreaLoaders, type Messages } from './catalogue-store';
 import type { AppLocale } from './locale-store';
 
@@ -18,10 +18,8 @@ function controlledLoaders() {
       pending.set(`${locale}:${area}`, { resolve: (messages) => resolve({ default: messages }), reject });
     });
   };
-  const loaders: AreaLoaders = {
-    ru: { auth: loader('ru', 'auth'), app: loader('ru', 'app') },
-    en: { auth: loader('en', 'auth'), app: loader('en', 'app') },
-  };
+  const loadersOf = (locale: AppLocale) => Object.fromEntries(CATALOGUE_AREAS.map((area) => [area, loader(locale, area)])) as AreaLoaders[AppLocale];
+  const loaders: AreaLoaders = { ru: loadersOf('ru'), en: loadersOf('en') };
   const answer = async (key: string, messages: Messages) => {
     const entry = pending.get(key);
     if (!entry) throw new Error(`${key} was not requested`);

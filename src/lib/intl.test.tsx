@@ -5,14 +5,18 @@ import { useIntl } from 'react-intl';
 import { Router, useLocation } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CatalogueArea } from './catalogue-areas';
+import { CATALOGUE_AREAS, type CatalogueArea } from './catalogue-areas';
 import type { AreaLoaders, Messages } from './catalogue-store';
 import { AppIntlProvider, useLocale } from './intl';
 import type { AppLocale } from './locale-store';
 
+/** Every area of the app, the ones a test does not name empty. */
+const everyArea = (given: Partial<Record<CatalogueArea, Messages>>): Record<CatalogueArea, Messages> =>
+  Object.fromEntries(CATALOGUE_AREAS.map((area) => [area, given[area] ?? {}])) as Record<CatalogueArea, Messages>;
+
 const CATALOGUES: Record<AppLocale, Record<CatalogueArea, Messages>> = {
-  ru: { auth: { 'auth.title': 'Вход', 'common.switch': 'English' }, app: { 'app.title': 'Главная' } },
-  en: { auth: { 'auth.title': 'Sign in', 'common.switch': 'English' }, app: { 'app.title': 'Home' } },
+  ru: everyArea({ auth: { 'auth.title': 'Вход', 'common.switch': 'English' }, app: { 'app.title': 'Главная' } }),
+  en: everyArea({ auth: { 'auth.title': 'Sign in', 'common.switch': 'English' }, app: { 'app.title': 'Home' } }),
 };
 
 /** Loaders answered by the test, so it sees the screen before and after each catalogue arrives. */
@@ -22,10 +26,8 @@ function controlledLoaders() {
     new Promise<{ default: Messages }>((resolve) => {
       pending.set(`${locale}:${area}`, () => resolve({ default: CATALOGUES[locale][area] }));
     });
-  const loaders: AreaLoaders = {
-    ru: { auth: make('ru', 'auth'), app: make('ru', 'app') },
-    en: { auth: make('en', 'auth'), app: make('en', 'app') },
-  };
+  const loadersOf = (locale: AppLocale) => Object.fromEntries(CATALOGUE_AREAS.map((area) => [area, make(locale, area)])) as AreaLoaders[AppLocale];
+  const loaders: AreaLoaders = { ru: loadersOf('ru'), en: loadersOf('en') };
   const answer = async (key: string) => {
     const resolve = pending.get(key);
     if (!resolve) throw new Error(`${key} was not requested (pending: ${[...pending.keys()].join(', ')})`);

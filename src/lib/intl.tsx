@@ -23,8 +23,32 @@ export type { Messages } from './catalogue-store';
 
 // One chunk per language and area, cut from locales/<lang>.json at build time (scripts/vite-catalogue-areas.ts).
 const catalogueLoaders: AreaLoaders = {
-  ru: { auth: () => import('./catalogues/messages-ru-auth'), app: () => import('./catalogues/messages-ru-app') },
-  en: { auth: () => import('./catalogues/messages-en-auth'), app: () => import('./catalogues/messages-en-app') },
+  ru: {
+    auth: () => import('./catalogues/messages-ru-auth'),
+    app: () => import('./catalogues/messages-ru-app'),
+    dashboard: () => import('./catalogues/messages-ru-dashboard'),
+    projects: () => import('./catalogues/messages-ru-projects'),
+    goals: () => import('./catalogues/messages-ru-goals'),
+    suggestions: () => import('./catalogues/messages-ru-suggestions'),
+    employees: () => import('./catalogues/messages-ru-employees'),
+    companies: () => import('./catalogues/messages-ru-companies'),
+    registry: () => import('./catalogues/messages-ru-registry'),
+    profile: () => import('./catalogues/messages-ru-profile'),
+    departments: () => import('./catalogues/messages-ru-departments'),
+  },
+  en: {
+    auth: () => import('./catalogues/messages-en-auth'),
+    app: () => import('./catalogues/messages-en-app'),
+    dashboard: () => import('./catalogues/messages-en-dashboard'),
+    projects: () => import('./catalogues/messages-en-projects'),
+    goals: () => import('./catalogues/messages-en-goals'),
+    suggestions: () => import('./catalogues/messages-en-suggestions'),
+    employees: () => import('./catalogues/messages-en-employees'),
+    companies: () => import('./catalogues/messages-en-companies'),
+    registry: () => import('./catalogues/messages-en-registry'),
+    profile: () => import('./catalogues/messages-en-profile'),
+    departments: () => import('./catalogues/messages-en-departments'),
+  },
 };
 
 /** Which areas a path needs. Until the app says (main.tsx), every area: never too few messages. */
