@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { useIntl } from 'react-intl';
 import { Redirect, Route, useLocation } from 'wouter';
-import { AppIntlProvider } from '../lib/intl';
+import { AppIntlProvider, RouteMessages } from '../lib/intl';
 import { DialogProvider } from '../ui/dialog';
 import { ErrorScreen } from '../ui/error-screen';
 import { LoadingBar } from '../ui/loading-bar';
@@ -71,18 +71,21 @@ function RoutePage({ route, location, companyId }: { route: AppRoute; location: 
     <PageTransition location={location}>
       <ErrorBoundary key={location} fallback={<ErrorScreen />}>
         <Suspense fallback={<LoadingBar label={intl.formatMessage({ id: 'app.loading', defaultMessage: 'Loading the page…' })} />}>
-          <div className="route-page" data-route={route.name}>
-            {/* <Route> gives the page its params (wouter's useParams). */}
-            <Route path={route.path === '*' ? undefined : route.path}>
-              {companyId === undefined ? (
-                <Page />
-              ) : (
-                <CompanyGuard companyId={companyId}>
+          {/* The page's feature messages (another feature's pages load theirs here, under this loading bar). */}
+          <RouteMessages>
+            <div className="route-page" data-route={route.name}>
+              {/* <Route> gives the page its params (wouter's useParams). */}
+              <Route path={route.path === '*' ? undefined : route.path}>
+                {companyId === undefined ? (
                   <Page />
-                </CompanyGuard>
-              )}
-            </Route>
-          </div>
+                ) : (
+                  <CompanyGuard companyId={companyId}>
+                    <Page />
+                  </CompanyGuard>
+                )}
+              </Route>
+            </div>
+          </RouteMessages>
         </Suspense>
       </ErrorBoundary>
     </PageTransition>

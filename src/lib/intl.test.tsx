@@ -1,13 +1,13 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Router, useLocation } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CATALOGUE_AREAS, type CatalogueArea } from './catalogue-areas';
 import type { AreaLoaders, Messages } from './catalogue-store';
-import { AppIntlProvider, useLocale } from './intl';
+import { AppIntlProvider, RouteMessages, useLocale } from './intl';
 import type { AppLocale } from './locale-store';
 
 /** Every area of the app, the ones a test does not name empty. */
@@ -15,8 +15,8 @@ const everyArea = (given: Partial<Record<CatalogueArea, Messages>>): Record<Cata
   Object.fromEntries(CATALOGUE_AREAS.map((area) => [area, given[area] ?? {}])) as Record<CatalogueArea, Messages>;
 
 const CATALOGUES: Record<AppLocale, Record<CatalogueArea, Messages>> = {
-  ru: everyArea({ auth: { 'auth.title': 'Вход', 'common.switch': 'English' }, app: { 'app.title': 'Главная' } }),
-  en: everyArea({ auth: { 'auth.title': 'Sign in', 'common.switch': 'English' }, app: { 'app.title': 'Home' } }),
+  ru: everyArea({ auth: { 'auth.title': 'Вход', 'common.switch': 'English' }, app: { 'app.title': 'Главная' }, goals: { 'goals.title': 'Цели' }, projects: { 'projects.title': 'Проекты' } }),
+  en: everyArea({ auth: { 'auth.title': 'Sign in', 'common.switch': 'English' }, app: { 'app.title': 'Home' }, goals: { 'goals.title': 'Goals' }, projects: { 'projects.title': 'Projects' } }),
 };
 
 /** Loaders answered by the test, so it sees the screen before and after each catalogue arrives. */
@@ -41,7 +41,14 @@ function controlledLoaders() {
   return { loaders, answer, requested: () => [...pending.keys()] };
 }
 
-const areasFor = (path: string): readonly CatalogueArea[] => (path.startsWith('/auth/') ? ['auth'] : ['auth', 'app']);
+const AREAS: Record<string, readonly CatalogueArea[]> = {
+  auth: ['auth'],
+  app: ['auth', 'app'],
+  goals: ['auth', 'app', 'goals'],
+  projects: ['auth', 'app', 'projects'],
+};
+const areasFor = (path: string): readonly CatalogueArea[] =>
+  path.startsWith('/auth/') ? AREAS.auth! : path.startsWith('/goals') ? AREAS.goals! : path.startsWith('/projects') ? AREAS.projects! : AREAS.app!;
 
 /** Every text the screen rendered, in order: a flash of an English default would be caught here. */
 let rendered: string[] = [];
@@ -68,6 +75,19 @@ function Screen() {
   );
 }
 
+/** A feature's page under RouteMessages, as app.tsx renders pages. */
+function FeaturePage() {
+  const intl = useIntl();
+  const [location] = useLocation();
+  const text = location.startsWith('/goals')
+    ? intl.formatMessage({ id: 'goals.title', defaultMessage: 'Goals (default)' })
+    : location.startsWith('/projects')
+      ? intl.formatMessage({ id: 'projects.title', defaultMessage: 'Projects (default)' })
+      : '';
+  rendered.push(text);
+  return <p data-testid="page">{text}</p>;
+}
+
 function renderAt(path: string) {
   const memory = memoryLocation({ path, record: true });
   const control = controlledLoaders();
@@ -75,6 +95,11 @@ function renderAt(path: string) {
     <Router hook={memory.hook}>
       <AppIntlProvider areasFor={areasFor} loaders={control.loaders} fallback={<p>Loading</p>}>
         <Screen />
+        <Suspense fallback={<p>Loading the page</p>}>
+          <RouteMessages>
+            <FeaturePage />
+          </RouteMessages>
+        </Suspense>
       </AppIntlProvider>
     </Router>,
   );
@@ -133,6 +158,37 @@ describe('AppIntlProvider with catalogue areas', () => {
     await answer('ru:auth');
     expect(screen.getByRole('heading').textContent).toBe('Главная');
     expect(rendered.filter((text) => text.includes('(default)'))).toEqual([]);
+  });
+
+  it("moving into another feature's pages waits for its area under the page's fallback, the frame staying on screen", async () => {
+    const user = userEvent.setup();
+    const { answer, navigate, requested } = renderAt('/goals');
+    // The first screen: every area of its route at once, then both the frame and the page.
+    expect(requested().sort()).toEqual(['ru:app', 'ru:auth', 'ru:goals']);
+    await answer('ru:auth');
+    await answer('ru:app');
+    expect(screen.getByText('Loading')).toBeTruthy();
+    await answer('ru:goals');
+    expect(screen.getByRole('heading').textContent).toBe('Главная');
+    expect(screen.getByTestId('page').textContent).toBe('Цели');
+    await user.click(screen.getByRole('button', { name: 'clicked 0' }));
+
+    await navigate('/projects');
+    expect(requested()).toEqual(['ru:projects']);
+    // The frame stays, with its state; only the page waits.
+    expect(screen.queryByText('Loading')).toBeNull();
+    expect(screen.getByRole('heading').textContent).toBe('Главная');
+    expect(screen.getByRole('button', { name: 'clicked 1' })).toBeTruthy();
+    expect(screen.getByText('Loading the page')).toBeTruthy();
+
+    await answer('ru:projects');
+    expect(screen.getByTestId('page').textContent).toBe('Проекты');
+    expect(rendered.filter((text) => text.includes('(default)'))).toEqual([]);
+
+    // Back to a feature already loaded: nothing more to download.
+    await navigate('/goals');
+    expect(requested()).toEqual([]);
+    expect(screen.getByTestId('page').textContent).toBe('Цели');
   });
 
   it('switches language once every area in use has loaded in it, keeping the old texts meanwhile', async () => {

@@ -1,9 +1,11 @@
 // The react-intl provider and the language switch.
 // Guarantees: only the active language's messages are downloaded, and of those only the catalogue areas
 // the current route needs (src/lib/catalogue-areas.ts: the sign-in pages load 'auth', signed-in screens
-// 'auth' and 'app'); nothing under the provider renders until the messages of its route's areas are
-// there, so moving from the sign-in pages into the app never shows English defaults (the fallback shows
-// meanwhile, with the screen kept mounted behind it); a language switch keeps the old texts until every
+// 'auth', 'app' and their feature's area); nothing under the provider renders until the messages of its
+// route's frame areas ('auth', 'app') are there, so moving from the sign-in pages into the app never shows
+// English defaults (the fallback shows meanwhile, with the screen kept mounted behind it); a page under
+// `RouteMessages` waits for its feature's area there, behind the page's own loading bar, while the header
+// stays (the first screen waits for every area of its route at once); a language switch keeps the old texts until every
 // area in use has loaded in the new language. The choice is kept in localStorage as `appLocale`
 // (default ru), mirrored on `<html lang>`, and told to the server when signed in (so its mails use it);
 // a failure to tell the server is logged, not shown.
@@ -67,6 +69,12 @@ interface LocaleContextValue {
 
 const LocaleContext = createContext<LocaleContextValue | null>(null);
 
+/** What `RouteMessages` reads: the provider's store and how it maps a path to areas. */
+const CatalogueContext = createContext<{ store: CatalogueStore; areasFor: AreasForPath } | null>(null);
+
+/** The areas every screen of a layout shares; the others belong to a feature's pages. */
+const isFrameArea = (area: CatalogueArea): boolean => area === 'auth' || area === 'app';
+
 export function useLocale(): LocaleContextValue {
   const value = useContext(LocaleContext);
   if (!value) throw new Error('useLocale() is only available inside <AppIntlProvider>');
@@ -103,7 +111,10 @@ export function AppIntlProvider({
   const [store] = useState(() => new CatalogueStore(loaders, readStoredLocale()));
   const { target, shown } = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [location] = useLocation();
-  const areas = (areasFor ?? configuredAreasFor)(location);
+  const areasOf = areasFor ?? configuredAreasFor;
+  const areas = areasOf(location);
+  const frame = useMemo(() => areas.filter(isFrameArea), [areas]);
+  const catalogue = useMemo(() => ({ store, areasFor: areasOf }), [store, areasOf]);
 
   const shownLocale = shown?.locale;
   useEffect(() => {
@@ -123,40 +134,66 @@ export function AppIntlProvider({
 
   return (
     <LocaleContext.Provider value={value}>
-      <Suspense fallback={fallback}>
-        <CatalogueGate store={store} areas={areas} fallback={fallback}>
-          {children}
-        </CatalogueGate>
-      </Suspense>
+      <CatalogueContext.Provider value={catalogue}>
+        <Suspense fallback={fallback}>
+          <CatalogueGate store={store} first={areas} areas={frame} fallback={fallback}>
+            {children}
+          </CatalogueGate>
+        </Suspense>
+      </CatalogueContext.Provider>
     </LocaleContext.Provider>
   );
 }
 
 /**
- * Renders `fallback` until the first messages have loaded; later, when the path moves into an area not
- * loaded yet, suspends (the screens stay mounted, hidden behind the Suspense fallback, and keep their
- * state) until its messages are there.
+ * Renders `fallback` until the first messages (`first`: every area of the first route) have loaded; later, when
+ * the path moves into a frame area not loaded yet (`areas`), suspends (the screens stay mounted, hidden behind
+ * the Suspense fallback, and keep their state) until its messages are there.
  */
 function CatalogueGate({
   store,
+  first,
   areas,
   fallback,
   children,
 }: {
   store: CatalogueStore;
+  first: readonly CatalogueArea[];
   areas: readonly CatalogueArea[];
   fallback: ReactNode;
   children: ReactNode;
 }) {
   const { shown } = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const isReady = covers(shown, areas);
+  const isFirstLoad = shown === null;
   useEffect(() => {
     // The first load: nothing is on screen yet to keep, so a plain fallback serves (no suspension).
-    if (!isReady) void store.require(areas);
-  }, [isReady, store, areas]);
+    if (isFirstLoad) void store.require(first);
+  }, [isFirstLoad, store, first]);
   if (shown === null) return <>{fallback}</>;
   // require() resolves only after publishing messages that cover `areas`, so a render past use() has them.
   if (!isReady) use(store.require(areas));
+  return (
+    <IntlProvider locale={shown.locale} messages={shown.messages} defaultLocale="en">
+      {children}
+    </IntlProvider>
+  );
+}
+
+/**
+ * Renders a page once the messages of every area its route shows are there: a move into another feature's pages
+ * suspends here (the nearest Suspense: the page's loading bar), never the header above. The page reads them from
+ * its own provider, so it never renders before them.
+ */
+export function RouteMessages({ children }: { children: ReactNode }) {
+  const catalogue = useContext(CatalogueContext);
+  if (!catalogue) throw new Error('<RouteMessages> is only available inside <AppIntlProvider>');
+  const { store, areasFor } = catalogue;
+  const [location] = useLocation();
+  const areas = areasFor(location);
+  const { shown } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  if (!covers(shown, areas)) use(store.require(areas));
+  if (shown === null) return null;
   return (
     <IntlProvider locale={shown.locale} messages={shown.messages} defaultLocale="en">
       {children}
