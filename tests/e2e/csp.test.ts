@@ -13,7 +13,7 @@ import type { Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CSP } from '../../server/security-headers';
 import { paths } from '../../src/domain/paths';
-import { signIn, storedTokens, waitForRoute } from './support/app';
+import { signIn, storedTokens, waitForRoute, waitForServiceWorkerControl } from './support/app';
 import { launchBrowser, type TestBrowser } from './support/browser';
 import { setField, submit } from './support/forms';
 import { noisePng } from './support/photos';
@@ -58,19 +58,6 @@ describe('the app under its Content-Security-Policy', () => {
     const worker = find();
     if (!worker) throw new Error('the service worker went away');
     return worker;
-  }
-
-  async function waitForServiceWorkerControl(page: Page, route: string): Promise<void> {
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    // The worker claims the page when it activates; that can lag behind `ready` on a loaded machine, and a
-    // reload is how a real visitor gets a controlled page anyway.
-    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
-      await page.reload();
-      await waitForRoute(page, route);
-    }
-    await waitUntil(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeoutMs: 30_000, message: 'the service worker to control the page' });
   }
 
   /** waitUntil, with the violations seen so far in its failure: a refused load is the likeliest cause. */

@@ -11,7 +11,7 @@ import type { Dashboard } from '../../src/domain/dashboard';
 import { periodPreset } from '../../src/domain/dashboard';
 import type { Registry, RegistryItem } from '../../src/domain/registry';
 import { paths } from '../../src/domain/paths';
-import { CYRILLIC, signIn, switchToEnglish, waitForRoute } from './support/app';
+import { CYRILLIC, signIn, switchToEnglish, waitForRoute, waitForServiceWorkerControl } from './support/app';
 import { launchBrowser, type TestBrowser } from './support/browser';
 import { apiGet, apiSignIn, type ServerSession } from './support/device';
 import { startProxy, type TcpProxy } from './support/proxy';
@@ -153,7 +153,8 @@ describe('the registry and the dashboard, in Chromium', () => {
       expect(english).toMatch(/Economic effect|Efficiency|EBITDA/);
       expect(widths).toEqual([]);
 
-      // Offline: the connection refused, the page reloaded from the service worker's cache.
+      // Offline: the connection refused, the page reloaded from the service worker's cache (once it controls the page).
+      await waitForServiceWorkerControl(page, 'Dashboard');
       await proxy.set('refuse');
       try {
         await page.reload();

@@ -14,6 +14,22 @@ export async function waitForRoute(page: Page, name: string, timeoutMs = 20_000)
   return route.first();
 }
 
+/**
+ * Waits until the service worker controls `page` (on `route`), so a load with the network cut is served from its
+ * cache: `ready` first, then a reload if the worker has not claimed the page yet (the claim can lag behind `ready`
+ * on a loaded machine, and a reload is how a real visitor gets a controlled page anyway).
+ */
+export async function waitForServiceWorkerControl(page: Page, route: string): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload();
+    await waitForRoute(page, route);
+  }
+  await waitUntil(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeoutMs: 30_000, message: 'the service worker to control the page' });
+}
+
 export async function signIn(page: Page, origin: string, email: string, password: string): Promise<void> {
   if (!page.url().startsWith(`${origin}/auth/login`)) await page.goto(`${origin}/auth/login`);
   const form = await waitForRoute(page, 'AuthLogin');

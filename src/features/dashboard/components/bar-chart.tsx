@@ -1,11 +1,15 @@
 // One bar chart of the dashboard with its accessible twin: the canvas (role="img", its aria-label a summary in
 // words) is drawn once chart.js has arrived (chart-loader.ts); the same data is always in a real <table> with a
 // caption, visually hidden until "Show the table" is pressed, so a screen reader, a failed chart load and a
-// printout all have the figures.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+// printout all have the figures. chart.js (53 KB gzipped) is fetched only when a chart comes near the screen:
+// the charts sit below the figures, so a phone showing the figures never pays for them until it scrolls.
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ChartConfiguration } from 'chart.js';
-import { loadChart, type ChartConstructor } from './chart-loader';
+import { loadChart } from './chart-loader';
+
+/** What a chart needs of chart.js: its constructor and `destroy()` (chart.js's Chart, or a test's stand-in). */
+export type DrawChart = new (canvas: HTMLCanvasElement, config: ChartConfiguration<'bar'>) => { destroy(): void };
 
 export interface BarSeries {
   label: string;
@@ -32,7 +36,7 @@ export interface BarChartProps {
   /** The canvas's height in CSS pixels (the width follows the container). */
   height?: number;
   /** Where chart.js comes from (tests give a stand-in). */
-  load?: () => Promise<ChartConstructor>;
+  load?: () => Promise<DrawChart>;
 }
 
 /** No animation for users who ask for less motion. */
@@ -64,15 +68,38 @@ function configOf(props: Pick<BarChartProps, 'labels' | 'series' | 'horizontal' 
   };
 }
 
+/** How far below the screen a chart starts loading, so it is drawn by the time it scrolls in. */
+const NEAR_SCREEN_MARGIN = '400px 0px';
+
+/** True once `ref`'s element has come within NEAR_SCREEN_MARGIN of the screen (at once where IntersectionObserver is missing). */
+function useNearScreen(ref: RefObject<Element | null>): boolean {
+  const [isNear, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (isNear || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_SCREEN_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [isNear, ref]);
+  return isNear;
+}
+
 export function BarChart({ testId, title, summary, labels, series, horizontal = false, formatValue, table, height = 240, load = loadChart }: BarChartProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [isTableShown, setTableShown] = useState(false);
   const [isDrawn, setDrawn] = useState(false);
   const tableId = useId();
+  const figureRef = useRef<HTMLElement>(null);
+  const isNearScreen = useNearScreen(figureRef);
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas) return;
+    if (!canvas || !isNearScreen) return;
     let isCurrent = true;
     let chart: { destroy(): void } | null = null;
     load().then(
@@ -87,10 +114,10 @@ export function BarChart({ testId, title, summary, labels, series, horizontal = 
       isCurrent = false;
       chart?.destroy();
     };
-  }, [labels, series, horizontal, formatValue, load]);
+  }, [labels, series, horizontal, formatValue, load, isNearScreen]);
 
   return (
-    <figure className="dashboard-chart" data-testid={testId} data-drawn={isDrawn ? '' : undefined}>
+    <figure ref={figureRef} className="dashboard-chart" data-testid={testId} data-drawn={isDrawn ? '' : undefined}>
       <figcaption className="dashboard-chart__title">{title}</figcaption>
       <div className="dashboard-chart__canvas" style={{ height }}>
         <canvas ref={canvasRef} role="img" aria-label={summary} />
