@@ -160,3 +160,39 @@ describe('company pages of a company the user does not belong to', () => {
     expect(document.querySelector('[data-screen="not-found"]')).not.toBeNull();
   });
 });
+
+describe('a company page opened signed out (a mailed link)', () => {
+  async function openSignedOut(path: string) {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json(401, { message: 'Unauthorized' }))));
+    window.localStorage.setItem('appLocale', 'en');
+    const location = memoryLocation({ path, record: true });
+    await act(() => {
+      render(
+        <Router hook={location.hook}>
+          <AppIntlProvider>
+            <DialogProvider>
+              <AppRoutes />
+            </DialogProvider>
+          </AppIntlProvider>
+        </Router>,
+      );
+      // An async act: React retries the render the catalogue suspended once it has loaded.
+      return Promise.resolve();
+    });
+    return location;
+  }
+
+  it('goes to the login route naming the page, which the login page announces and hands on', async () => {
+    const location = await openSignedOut('/companies/c1/projects/p1?tab=team');
+    await vi.waitFor(() => expect(location.history.at(-1)).toBe('/auth/login?next=/companies/c1/projects/p1%3Ftab%3Dteam'));
+    expect(await screen.findByText('Sign in to open the page you were going to.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/auth/register?next=/companies/c1/projects/p1%3Ftab%3Dteam');
+  });
+
+  it('goes to the plain login route from the dashboard, where a sign-in lands anyway', async () => {
+    const location = await openSignedOut('/dashboard');
+    await vi.waitFor(() => expect(location.history.at(-1)).toBe('/auth/login'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByText('Sign in to open the page you were going to.')).toBeNull();
+  });
+});

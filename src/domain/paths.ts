@@ -73,3 +73,60 @@ export const paths = {
 
 /** The API prefix of spec section 7 and DESIGN.md. */
 export const API_PREFIX = '/main-service/api/v1';
+
+/* Where to return after sign-in -------------------------------------------------------------------------------- */
+
+/**
+ * The login route's query parameter naming the page to open after sign-in (`/auth/login?next=/companies/…`).
+ * The URL carries it, not storage: it survives a reload of the login page, it is lost with the tab rather than
+ * waiting in storage for the next person who signs in on a shared device, and the auth pages hand it on in their
+ * links (registration, password recovery and back). Anything read from it is untrusted: see `safeNextPath`.
+ */
+export const NEXT_PARAM = 'next';
+
+/** Longer than any path of the app with its query; a longer `next` is not one of ours. */
+const MAX_NEXT_LENGTH = 2048;
+/** A stand-in origin to resolve `next` against: whatever resolves elsewhere is not a path of this app. */
+const PARSE_ORIGIN = 'https://app.invalid';
+/** Paths that are no page to return to: the sign-in pages themselves and the API. */
+const NOT_RETURNABLE = /^\/(auth|main-service)(\/|$)/i;
+
+/**
+ * `value` as a path of this app to return to after sign-in, normalized (dot segments resolved), or null when it
+ * is anything else: not starting with a single "/" ("//host" and "/\host" are other sites to a browser), with
+ * a scheme ("javascript:", "https://…"), with control characters (the URL parser drops tabs and newlines,
+ * turning "/\t/host" into "//host"), a sign-in page (it would loop) or an API path; percent-encoded variants
+ * are judged decoded too. The router hands paths over decoded, so a space is taken (and given back encoded).
+ */
+export function safeNextPath(value: string | null | undefined): string | null {
+  if (typeof value !== 'string' || value.length > MAX_NEXT_LENGTH) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\p{Cc}]/u.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, PARSE_ORIGIN);
+  } catch (error) {
+    console.warn('Ignoring a return path that is no URL', error);
+    return null;
+  }
+  if (url.origin !== PARSE_ORIGIN) return null;
+  let decodedPath: string;
+  try {
+    decodedPath = decodeURIComponent(url.pathname);
+  } catch (error) {
+    console.warn('Ignoring a return path with broken percent-encoding', error);
+    return null;
+  }
+  if (NOT_RETURNABLE.test(url.pathname) || NOT_RETURNABLE.test(decodedPath) || /^\/[/\\]/.test(decodedPath)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * `path` (an auth page) asking to return to `next` after sign-in; `path` alone when `next` is not a safe app
+ * path or is where a sign-in lands anyway (the dashboard, the root).
+ */
+export function withNextPath(path: string, next: string | null | undefined): string {
+  const safe = safeNextPath(next);
+  if (safe === null || safe === paths.root || safe === paths.dashboard) return path;
+  // "/" may stand unencoded in a query (RFC 3986), so the address bar shows a readable path.
+  return `${path}?${NEXT_PARAM}=${encodeURIComponent(safe).replaceAll('%2F', '/')}`;
+}

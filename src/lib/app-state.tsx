@@ -2,7 +2,9 @@
 // Guarantees: screens under the default layout render only once the user (e-mail verified) and the
 // app config have loaded and passed their structs, so `useCurrentUser()` and `useAppConfig()` always
 // answer; the session rules of spec section 4 decide every other outcome (see `nextSessionStep`).
-// Tokens removed by another tab (sign-out there) send this tab to the login route too.
+// Tokens removed by another tab (sign-out there) send this tab to the login route too. The login route is
+// given the page it came from (`?next=`, src/domain/paths.ts), so a deep link opened signed out, or a page
+// whose session ended, opens again after sign-in.
 // Offline: once ready, the user, enums and units are remembered on the device (src/lib/offline.ts). A page
 // never waits on the network for longer than `SESSION_ANSWER_BOUND_MS`: when `GET /user` (or enums/units)
 // has not answered by then, or gets no answer at all, the remembered session stands in, so a page opened
@@ -14,8 +16,8 @@
 // remembered session stays, and the check is tried again when the connection seems to come back. An answer
 // that comes within the bound is obeyed exactly as the session rules say (5xx -> broken screen).
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'wouter';
-import { paths } from '../domain/paths';
+import { useLocation, useSearch } from 'wouter';
+import { paths, withNextPath } from '../domain/paths';
 import { EnumsData, Unit, type AppConfig, type CurrentUser } from '../domain/user';
 import { array, type } from 'superstruct';
 import { http } from './api';
@@ -296,7 +298,13 @@ function rememberOffline(user: CurrentUser, config: SessionFacts['config']): voi
  * The default layout renders from the returned step.
  */
 export function useSession(): { step: SessionStep; reloadUser: () => Promise<void> } {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  // Read by the redirect to the login route only: following every route change there would restart the check.
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = search === '' ? location : `${location}?${search}`;
+  }, [location, search]);
   const [facts, setFacts] = useState<SessionState>(() => ({ accessToken: tokenStore.getAccess() }));
   const step = useMemo(() => nextSessionStep(facts), [facts]);
   const check = useRef<SessionCheck | null>(null);
@@ -329,7 +337,7 @@ export function useSession(): { step: SessionStep; reloadUser: () => Promise<voi
   useEffect(() => {
     switch (step.kind) {
       case 'go-login':
-        navigate(paths.auth.login, { replace: true });
+        navigate(withNextPath(paths.auth.login, here.current), { replace: true });
         break;
       case 'go-confirm-email':
         navigate(paths.auth.registerConfirmEmail, { replace: true });

@@ -1,7 +1,10 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../src/domain/paths';
 import { CYRILLIC, signIn, storedTokens, switchToEnglish, visibleText, waitForRoute } from './support/app';
 import { launchBrowser, type TestBrowser } from './support/browser';
 import { fillAndSubmit } from './support/forms';
+import { demoRouteParams, demoTokens } from './support/route-sizes';
 import { startServer, type RunningServer } from './support/server';
 import { waitUntil } from './support/wait';
 
@@ -78,6 +81,78 @@ describe('a new owner in a real browser', () => {
     // And the account signs in again from the login form.
     await signIn(page, server.url, email, password);
     await waitForRoute(page, 'Dashboard');
+    expect(browser.problems().filter((p) => p.startsWith('pageerror'))).toEqual([]);
+  });
+});
+
+const HEAD = { email: 'head@demo.local', password: 'demo1234' };
+
+/** The fields of the page marked invalid, and the validation texts shown, in either language. */
+async function shownInvalidity(page: Page): Promise<{ invalid: string[]; texts: string[] }> {
+  const invalid = await page.locator('[aria-invalid="true"]').evaluateAll((fields) => fields.map((field) => field.getAttribute('name') ?? field.id));
+  const text = await page.locator('body').innerText();
+  const texts = ['Fill in this field.', 'Заполните это поле.', 'Enter a valid e-mail address.', 'Введите корректный адрес электронной почты.'].filter((message) =>
+    text.includes(message),
+  );
+  return { invalid, texts };
+}
+
+describe('a link opened while signed out, in a real browser', () => {
+  let server: RunningServer;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    server = await startServer({ seedDemo: true });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens the project of a mailed link after the sign-in, past a language switch and the password recovery page', async () => {
+    const { page } = browser;
+    const tokens = await demoTokens(server.url, HEAD.email, HEAD.password);
+    const { companyId, projectId } = await demoRouteParams(server.url, tokens.accessToken);
+    if (!companyId || !projectId) throw new Error('the demo data has no project for the head');
+    const project = paths.company.project(companyId, projectId);
+
+    await page.goto(`${server.url}${project}`);
+    await waitForRoute(page, 'AuthLogin');
+    const login = new URL(page.url());
+    expect(login.pathname).toBe(paths.auth.login);
+    expect(login.searchParams.get('next')).toBe(project);
+
+    // The page put the cursor in the e-mail; switching the language marks nothing.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    await page.locator('[data-locale="en"]:visible').first().click();
+    await waitUntil(async () => (await page.locator('h1').innerText()) === 'Sign in', { message: 'the login page to show English' });
+    expect(await shownInvalidity(page)).toEqual({ invalid: [], texts: [] });
+
+    // A detour through the password recovery keeps the page to open.
+    await page.locator(`a[href^="${paths.auth.recoveryPassword}"]`).first().click();
+    await waitForRoute(page, 'AuthRecoveryPassword');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(project);
+    await page.locator(`a[href^="${paths.auth.login}"]`).first().click();
+    const form = await waitForRoute(page, 'AuthLogin');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(project);
+
+    await fillAndSubmit(form, HEAD);
+    await waitForRoute(page, 'Project');
+    expect(new URL(page.url()).pathname).toBe(project);
+    expect((await storedTokens(page)).access).toBeTruthy();
+  });
+
+  it('ignores a return address of another site and lands on the dashboard', async () => {
+    const { page } = browser;
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${server.url}${paths.auth.login}?next=${encodeURIComponent('//example.com/companies')}`);
+    const form = await waitForRoute(page, 'AuthLogin');
+    await fillAndSubmit(form, HEAD);
+    await waitForRoute(page, 'Dashboard');
+    expect(new URL(page.url()).origin).toBe(server.url);
+    expect(new URL(page.url()).pathname).toBe(paths.dashboard);
     expect(browser.problems().filter((p) => p.startsWith('pageerror'))).toEqual([]);
   });
 });

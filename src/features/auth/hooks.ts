@@ -1,14 +1,16 @@
 // The auth screens' only way to the network and to storage: sign-in, registration, e-mail
 // confirmation and password recovery (docs/api.md, "Auth").
-// Guarantees: a sign-in stores both tokens before leaving for the dashboard; the address a user has
+// Guarantees: a sign-in stores both tokens before leaving for the page the login route's `?next=` names
+// (only a safe path of this app, `safeNextPath`; else the dashboard), and the auth pages hand that `next` on
+// in their links and steps (registration, password recovery and back); the address a user has
 // just registered is kept in sessionStorage (`pendingEmail`) for this tab only, so the confirmation
 // screen can show it and resend the letter; every server failure reaches the form as a `FormError`
 // (field errors beside the fields, the rest in the error dialog).
 
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { EmailInput, HrRegistrationInput, LoginInput, RegistrationInput } from '../../domain/auth';
-import { paths } from '../../domain/paths';
+import { NEXT_PARAM, paths, safeNextPath, withNextPath } from '../../domain/paths';
 import { CurrentUser, TokenPair } from '../../domain/user';
 import { type } from 'superstruct';
 import { http } from '../../lib/api';
@@ -43,12 +45,27 @@ export function isSignedIn(): boolean {
   return tokenStore.getAccess() !== null;
 }
 
+/* Where to go after sign-in ------------------------------------------------------------------------- */
+
+/** The page to open after sign-in, from this page's `?next=`: a safe app path, or null (the dashboard). */
+export function useNextPath(): string | null {
+  const search = useSearch();
+  return safeNextPath(new URLSearchParams(search).get(NEXT_PARAM));
+}
+
+/** Links between the auth pages: `path` carrying this page's `next` on, so it survives the detour. */
+export function useWithNext(): (path: string) => string {
+  const next = useNextPath();
+  return useCallback((path: string) => withNextPath(path, next), [next]);
+}
+
 /* Sign-in ------------------------------------------------------------------------------------- */
 
 /** A refusal the login form shows above its fields (wrong credentials, too many attempts). */
 export type LoginRefusal = { message: string };
 
 export function useLogin(): (input: LoginInput) => Promise<LoginRefusal | null> {
+  const next = useNextPath();
   return useCallback(async (input: LoginInput) => {
     let answer: unknown;
     try {
@@ -61,10 +78,11 @@ export function useLogin(): (input: LoginInput) => Promise<LoginRefusal | null> 
     }
     if (!TokenPair.is(answer)) throw new FormError();
     await signIn({ access_token: answer.access_token, refresh_token: answer.refresh_token });
-    // A full navigation starts the signed-in app from a clean state (user, config, caches).
-    window.location.assign(paths.dashboard);
+    // A full navigation starts the signed-in app from a clean state (user, config, caches). An invitation
+    // waiting for this sign-in has no `next`: the dashboard takes the person back to it (invitation-hooks.ts).
+    window.location.assign(next ?? paths.dashboard);
     return null;
-  }, []);
+  }, [next]);
 }
 
 /* Registration ----------------------------------------------------------------------------------- */
@@ -73,6 +91,7 @@ export type RegistrationRequest = { kind: 'owner'; input: RegistrationInput } | 
 
 export function useRegister(): (request: RegistrationRequest) => Promise<void> {
   const [, navigate] = useLocation();
+  const withNext = useWithNext();
   return useCallback(
     async (request: RegistrationRequest) => {
       const url = request.kind === 'hr' ? '/api/v1/auth/register/hr' : '/api/v1/auth/register';
@@ -82,9 +101,9 @@ export function useRegister(): (request: RegistrationRequest) => Promise<void> {
         throw toFormError(error);
       }
       storePendingEmail(request.input.email);
-      navigate(request.kind === 'hr' ? paths.auth.registerHrSuccess : paths.auth.registerConfirmEmail);
+      navigate(withNext(request.kind === 'hr' ? paths.auth.registerHrSuccess : paths.auth.registerConfirmEmail));
     },
-    [navigate],
+    [navigate, withNext],
   );
 }
 
@@ -192,6 +211,7 @@ export function useVerifyEmail(token: string | null): Verification {
 
 export function useRequestRecovery(): (input: EmailInput) => Promise<void> {
   const [, navigate] = useLocation();
+  const withNext = useWithNext();
   return useCallback(
     async (input: EmailInput) => {
       try {
@@ -199,9 +219,9 @@ export function useRequestRecovery(): (input: EmailInput) => Promise<void> {
       } catch (error) {
         throw toFormError(error);
       }
-      navigate(paths.auth.recoveryPasswordConfirm);
+      navigate(withNext(paths.auth.recoveryPasswordConfirm));
     },
-    [navigate],
+    [navigate, withNext],
   );
 }
 

@@ -4,6 +4,7 @@ import { Password } from '../../../domain/auth';
 import { Button } from '../../../ui/button';
 import { useForm } from '../../../ui/form';
 import { TextField } from '../../../ui/text-field';
+import { useFieldVisits } from '../field-visits';
 
 /** The new password, typed twice; only the first goes to the server (RecoveryConfirmInput). */
 const NewPasswordInput = refine(object({ password: Password, passwordRepeat: string() }), 'passwordMismatch', (value) =>
@@ -20,18 +21,19 @@ export interface NewPasswordFormProps {
 
 export function NewPasswordForm({ onSubmit }: NewPasswordFormProps) {
   const intl = useIntl();
+  const visits = useFieldVisits();
   const form = useForm({ struct: NewPasswordInput, initialValues: { password: '', passwordRepeat: '' }, messages });
   return (
-    <form className="auth-form" noValidate onSubmit={form.handleSubmit((value) => onSubmit(value.password))}>
+    <form className="auth-form" noValidate onSubmit={form.handleSubmit((value) => onSubmit(value.password))} onBlurCapture={visits.onBlurCapture}>
       <TextField
-        {...form.textField('password', intl.formatMessage({ id: 'auth.recoveryConfirm.password', defaultMessage: 'New password' }))}
+        {...visits.field(form.textField('password', intl.formatMessage({ id: 'auth.recoveryConfirm.password', defaultMessage: 'New password' })))}
         type="password"
         autoComplete="new-password"
         autoFocus
         tip={<FormattedMessage id="auth.recoveryConfirm.passwordTip" defaultMessage="8 to 128 characters." />}
       />
       <TextField
-        {...form.textField('passwordRepeat', intl.formatMessage({ id: 'auth.recoveryConfirm.passwordRepeat', defaultMessage: 'Repeat the password' }))}
+        {...visits.field(form.textField('passwordRepeat', intl.formatMessage({ id: 'auth.recoveryConfirm.passwordRepeat', defaultMessage: 'Repeat the password' })))}
         required
         type="password"
         autoComplete="new-password"

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button';
 import { useForm } from '../../../ui/form';
 import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
+import { useFieldVisits } from '../field-visits';
 import type { RegistrationRequest } from '../hooks';
 import { goalMessages, positionMessages, roleMessages } from '../option-messages';
 
@@ -36,6 +37,7 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
   const intl = useIntl();
   const switchId = useId();
   const [isHr, setHr] = useState(false);
+  const visits = useFieldVisits();
   const form = useForm<RegistrationInput | HrRegistrationInput>({
     struct: isHr ? HrRegistrationInput : RegistrationInput,
     initialValues: EMPTY,
@@ -75,7 +77,7 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
   };
 
   return (
-    <form className="auth-form" noValidate onSubmit={submit}>
+    <form className="auth-form" noValidate onSubmit={submit} onBlurCapture={visits.onBlurCapture}>
       <label className="auth-switch" htmlFor={switchId}>
         <input
           id={switchId}
@@ -107,38 +109,38 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
       </label>
 
       <div className="auth-form__row">
-        <TextField {...form.textField('lastName', label.lastName)} autoComplete="family-name" />
-        <TextField {...form.textField('firstName', label.firstName)} autoComplete="given-name" />
+        <TextField {...visits.field(form.textField('lastName', label.lastName))} autoComplete="family-name" />
+        <TextField {...visits.field(form.textField('firstName', label.firstName))} autoComplete="given-name" />
       </div>
-      <TextField {...form.textField('middleName', label.middleName)} autoComplete="additional-name" />
+      <TextField {...visits.field(form.textField('middleName', label.middleName))} autoComplete="additional-name" />
 
-      <Select {...form.selectField('position', label.position)} options={positions} placeholder={choose} />
+      <Select {...visits.field(form.selectField('position', label.position))} options={positions} placeholder={choose} />
       {isOtherPosition && (
-        <TextField {...form.textField('otherPosition', label.otherPosition)} required autoComplete="organization-title" />
+        <TextField {...visits.field(form.textField('otherPosition', label.otherPosition))} required autoComplete="organization-title" />
       )}
 
-      <TextField {...form.textField('company', label.company)} autoComplete="organization" />
+      <TextField {...visits.field(form.textField('company', label.company))} autoComplete="organization" />
       <TextField
-        {...form.textField('inn', label.inn)}
+        {...visits.field(form.textField('inn', label.inn))}
         validate="int"
         autoComplete="off"
         maxLength={12}
         tip={<FormattedMessage id="auth.register.innTip" defaultMessage="10 digits for a company, 12 for an individual entrepreneur." />}
       />
-      {!isHr && <Select {...form.selectField('mainGoal', label.mainGoal)} options={goals} placeholder={choose} />}
+      {!isHr && <Select {...visits.field(form.selectField('mainGoal', label.mainGoal))} options={goals} placeholder={choose} />}
 
       <TextField
-        {...form.textField('phone', label.phone)}
+        {...visits.field(form.textField('phone', label.phone))}
         type="tel"
         mask="phone"
         autoComplete="tel"
         tip={<FormattedMessage id="auth.register.phoneTip" defaultMessage="For example +7 912 345-67-89." />}
       />
-      <TextField {...form.textField('email', label.email)} type="email" mask="email" autoComplete="email" />
-      {!isHr && <Select {...form.selectField('role', label.role)} options={roles} placeholder={choose} />}
+      <TextField {...visits.field(form.textField('email', label.email))} type="email" mask="email" autoComplete="email" />
+      {!isHr && <Select {...visits.field(form.selectField('role', label.role))} options={roles} placeholder={choose} />}
 
       <TextField
-        {...form.textField('password', label.password)}
+        {...visits.field(form.textField('password', label.password))}
         type="password"
         autoComplete="new-password"
         tip={<FormattedMessage id="auth.register.passwordTip" defaultMessage="8 to 128 characters." />}

@@ -4,12 +4,13 @@ import { Link, useSearch } from 'wouter';
 import { paths } from '../../../domain/paths';
 import { buttonClassName } from '../../../ui/button';
 import { NewPasswordForm } from '../components/new-password-form';
-import { useConfirmRecovery } from '../hooks';
+import { useConfirmRecovery, useWithNext } from '../hooks';
 import '../auth.css';
 
 export default function RecoveryPasswordConfirmPage() {
   const token = new URLSearchParams(useSearch()).get('token');
   const confirmRecovery = useConfirmRecovery();
+  const withNext = useWithNext();
   const [isLinkInvalid, setLinkInvalid] = useState(false);
 
   if (isLinkInvalid) {
@@ -49,10 +50,10 @@ export default function RecoveryPasswordConfirmPage() {
           <FormattedMessage id="auth.recoveryConfirm.noLetter" defaultMessage="No letter? Check the spam folder or ask again." />
         </p>
         <p className="auth-page__links">
-          <Link href={paths.auth.recoveryPassword}>
+          <Link href={withNext(paths.auth.recoveryPassword)}>
             <FormattedMessage id="auth.recoveryConfirm.again" defaultMessage="Ask for a new link" />
           </Link>
-          <Link href={paths.auth.login}>
+          <Link href={withNext(paths.auth.login)}>
             <FormattedMessage id="auth.recoveryConfirm.backToLogin" defaultMessage="Back to sign-in" />
           </Link>
         </p>

@@ -5,12 +5,15 @@ import { paths } from '../../../domain/paths';
 import { Button } from '../../../ui/button';
 import { useForm } from '../../../ui/form';
 import { TextField } from '../../../ui/text-field';
-import { useRequestRecovery } from '../hooks';
+import { useFieldVisits } from '../field-visits';
+import { useRequestRecovery, useWithNext } from '../hooks';
 import '../auth.css';
 
 export default function RecoveryPasswordPage() {
   const intl = useIntl();
   const requestRecovery = useRequestRecovery();
+  const withNext = useWithNext();
+  const visits = useFieldVisits();
   const form = useForm({ struct: EmailInput, initialValues: { email: '' } });
 
   return (
@@ -24,9 +27,9 @@ export default function RecoveryPasswordPage() {
           defaultMessage="Enter the e-mail you registered with and we will send a link to set a new password."
         />
       </p>
-      <form className="auth-form" noValidate onSubmit={form.handleSubmit(requestRecovery)}>
+      <form className="auth-form" noValidate onSubmit={form.handleSubmit(requestRecovery)} onBlurCapture={visits.onBlurCapture}>
         <TextField
-          {...form.textField('email', intl.formatMessage({ id: 'auth.recovery.email', defaultMessage: 'E-mail' }))}
+          {...visits.field(form.textField('email', intl.formatMessage({ id: 'auth.recovery.email', defaultMessage: 'E-mail' })))}
           type="email"
           mask="email"
           autoComplete="email"
@@ -37,7 +40,7 @@ export default function RecoveryPasswordPage() {
         </Button>
       </form>
       <p className="auth-page__links">
-        <Link href={paths.auth.login}>
+        <Link href={withNext(paths.auth.login)}>
           <FormattedMessage id="auth.recovery.backToLogin" defaultMessage="Back to sign-in" />
         </Link>
       </p>

@@ -5,13 +5,14 @@ import type { EmailInput } from '../../../domain/auth';
 import { paths } from '../../../domain/paths';
 import { Button, buttonClassName } from '../../../ui/button';
 import { ResendForm } from '../components/resend-form';
-import { usePendingEmail, useResendVerification, useSignOut } from '../hooks';
+import { usePendingEmail, useResendVerification, useSignOut, useWithNext } from '../hooks';
 import '../auth.css';
 
 export default function RegisterConfirmEmailPage() {
   const { email, isSignedIn, isLoading } = usePendingEmail();
   const resend = useResendVerification();
   const signOut = useSignOut();
+  const withNext = useWithNext();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [isSigningOut, setSigningOut] = useState(false);
 
@@ -76,7 +77,7 @@ export default function RegisterConfirmEmailPage() {
                 </Button>
               </>
             ) : (
-              <Link className={buttonClassName('primary', { block: true })} href={paths.auth.login}>
+              <Link className={buttonClassName('primary', { block: true })} href={withNext(paths.auth.login)}>
                 <FormattedMessage id="auth.confirmEmail.signIn" defaultMessage="Sign in" />
               </Link>
             )}

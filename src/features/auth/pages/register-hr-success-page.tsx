@@ -2,11 +2,12 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { paths } from '../../../domain/paths';
 import { buttonClassName } from '../../../ui/button';
-import { usePendingEmail } from '../hooks';
+import { usePendingEmail, useWithNext } from '../hooks';
 import '../auth.css';
 
 export default function RegisterHrSuccessPage() {
   const { email } = usePendingEmail();
+  const withNext = useWithNext();
   return (
     <section className="auth-page" aria-labelledby="register-hr-success-title">
       <h1 className="auth-page__title" id="register-hr-success-title">
@@ -33,10 +34,10 @@ export default function RegisterHrSuccessPage() {
         />
       </p>
       <div className="auth-page__actions">
-        <Link className={buttonClassName('primary', { block: true })} href={paths.auth.login}>
+        <Link className={buttonClassName('primary', { block: true })} href={withNext(paths.auth.login)}>
           <FormattedMessage id="auth.registerHrSuccess.signIn" defaultMessage="Sign in" />
         </Link>
-        <Link className={buttonClassName('secondary', { block: true })} href={paths.auth.registerConfirmEmail}>
+        <Link className={buttonClassName('secondary', { block: true })} href={withNext(paths.auth.registerConfirmEmail)}>
           <FormattedMessage id="auth.registerHrSuccess.resend" defaultMessage="Send the letter again" />
         </Link>
       </div>

@@ -2,11 +2,12 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { paths } from '../../../domain/paths';
 import { RegisterForm } from '../components/register-form';
-import { useRegister } from '../hooks';
+import { useRegister, useWithNext } from '../hooks';
 import '../auth.css';
 
 export default function RegisterPage() {
   const register = useRegister();
+  const withNext = useWithNext();
   return (
     <section className="auth-page" aria-labelledby="register-title">
       <h1 className="auth-page__title" id="register-title">
@@ -24,7 +25,7 @@ export default function RegisterPage() {
           <FormattedMessage
             id="auth.register.haveAccount"
             defaultMessage="Already have an account? <link>Sign in</link>"
-            values={{ link: (chunks) => <Link href={paths.auth.login}>{chunks}</Link> }}
+            values={{ link: (chunks) => <Link href={withNext(paths.auth.login)}>{chunks}</Link> }}
           />
         </span>
       </p>
