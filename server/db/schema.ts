@@ -43,6 +43,7 @@ export interface Companies {
   logo_image_id: string | null;
   name: string;
   payment_reported_at: Timestamp | null;
+  time_zone: Generated<string>;
   updated_at: Generated<Timestamp>;
   verification_comment: string | null;
   verification_decided_at: Timestamp | null;

@@ -107,6 +107,16 @@ describe('CompanyInput and CompanyPatch', () => {
     expect(validate(CompanyPatch, { roles: ['OWNER'] })).toEqual({ ok: false, errors: { roles: 'unknown' } });
     expect(validate(CompanyPatch, {})).toEqual({ ok: true, value: {} });
   });
+
+  it("take the company's time zone as an IANA name the engine lists, refusing anything else with the code timeZone", () => {
+    const base = { legalForm: 'LEGAL_ENTITY', name: 'Acme', inn: '7707083893', kpp: '773601001' };
+    expect(validate(CompanyInput, { ...base, timeZone: ' Asia/Vladivostok ' })).toEqual({ ok: true, value: { ...base, timeZone: 'Asia/Vladivostok' } });
+    for (const timeZone of ['MSK', 'Europe/Atlantis', '', 'x'.repeat(100)]) {
+      expect(validate(CompanyInput, { ...base, timeZone }), timeZone).toEqual({ ok: false, errors: { timeZone: 'timeZone' } });
+    }
+    expect(validate(CompanyPatch, { timeZone: 'Europe/Samara' })).toEqual({ ok: true, value: { timeZone: 'Europe/Samara' } });
+    expect(validate(CompanyPatch, { timeZone: null })).toEqual({ ok: false, errors: { timeZone: 'required' } });
+  });
 });
 
 describe('missingForStart', () => {

@@ -23,6 +23,7 @@ import {
 import { COMPANY_ROLES, Password, type CompanyRole } from './auth';
 import { isValidEntrepreneurInn, isValidKpp, isValidLegalEntityInn } from './inn';
 import { Uuid } from './suggestion';
+import { TimeZone } from './time-format';
 import { multilineText, type FieldErrors } from './validation';
 
 export const LEGAL_FORMS = ['LEGAL_ENTITY', 'ENTREPRENEUR'] as const;
@@ -92,6 +93,12 @@ export const CompanyInput = object({
   website: optional(nullable(refine(trimmed(string()), 'website', (v) => v === '' || isWebsite(v)))),
   employeeCount: optional(nullable(refine(integer(), 'invalid', (v) => v >= 1 && v <= EMPLOYEE_COUNT_MAX))),
   logoImageId: optional(nullable(Uuid)),
+  /**
+   * The company's IANA time zone (issue 14), in which its documents and screens print dates and times; one of
+   * `Intl.supportedValuesOf('timeZone')` (an alias is stored as the zone it names). Left out on create:
+   * DEFAULT_TIME_ZONE (Europe/Moscow).
+   */
+  timeZone: optional(TimeZone),
 });
 export type CompanyInput = Infer<typeof CompanyInput>;
 
@@ -128,6 +135,8 @@ export const Company = type({
   website: nullable(string()),
   employeeCount: nullable(integer()),
   logoImageId: nullable(string()),
+  /** The IANA zone its dates and times are printed in (`formatInTimeZone` of time-format.ts). */
+  timeZone: string(),
   verificationStatus: enums(VERIFICATION_STATUSES),
   invoiceNumber: nullable(string()),
   paymentReportedAt: nullable(string()),

@@ -250,6 +250,11 @@ export const CompanyRow = type({
   paymentReportedAt: optional(nullable(string())),
   verificationDecidedAt: optional(nullable(string())),
   verificationComment: optional(nullable(string())),
+  /**
+   * The company's IANA time zone (issue 14); optional so rows stored by earlier builds still read: those
+   * companies are on DEFAULT_TIME_ZONE of time-format.ts, which migration 0015 gave every existing company.
+   */
+  timeZone: optional(string()),
   createdAt: string(),
   updatedAt: string(),
 });

@@ -16,6 +16,7 @@ import { migration as goalsProjects } from './0011-goals-projects';
 import { migration as projectReportReminders } from './0012-project-report-reminders';
 import { migration as registriesDashboard } from './0013-registries-dashboard';
 import { migration as dashboardIndexes } from './0014-dashboard-indexes';
+import { migration as companyTimeZone } from './0015-company-time-zone';
 
 export type { Migration };
 
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   projectReportReminders,
   registriesDashboard,
   dashboardIndexes,
+  companyTimeZone,
 ];

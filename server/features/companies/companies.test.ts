@@ -128,6 +128,10 @@ describe('POST /companies', () => {
       [companyInput({ employeeCount: 1.5 }), 'employeeCount', 'employeeCount is not valid.'],
       [companyInput({ employeeCount: '12' }), 'employeeCount', 'employeeCount is not valid.'],
       [companyInput({ logoImageId: 'logo.png' }), 'logoImageId', 'logoImageId is not valid.'],
+      [companyInput({ timeZone: 'Mars/Olympus_Mons' }), 'timeZone', 'Choose a time zone from the list, for example Europe/Moscow.'],
+      [companyInput({ timeZone: 'MSK' }), 'timeZone', 'Choose a time zone from the list, for example Europe/Moscow.'],
+      [companyInput({ timeZone: '' }), 'timeZone', 'Choose a time zone from the list, for example Europe/Moscow.'],
+      [companyInput({ timeZone: 3 }), 'timeZone', 'timeZone is not valid.'],
     ];
     for (const [body, field, message] of cases) {
       const response = await call(t, 'POST', '/companies', owner, body);
@@ -135,6 +139,27 @@ describe('POST /companies', () => {
       expect(json(response), field).toEqual({ message: 'Check the highlighted fields.', errors: { [field]: message } });
     }
     expect(await countCompanies(t)).toBe(before);
+  });
+
+  it("keeps the company's time zone: Moscow unless one is chosen, an alias as the zone it names", async () => {
+    const moscow = await call(t, 'POST', '/companies', owner, companyInput());
+    expect(moscow.statusCode, moscow.body).toBe(201);
+    expect(dataOf<Company>(moscow).timeZone).toBe('Europe/Moscow');
+    const east = await call(t, 'POST', '/companies', owner, companyInput({ timeZone: 'Asia/Vladivostok' }));
+    expect(east.statusCode, east.body).toBe(201);
+    expect(dataOf<Company>(east).timeZone).toBe('Asia/Vladivostok');
+    expect((await companyRow(t, dataOf<Company>(east).id))?.time_zone).toBe('Asia/Vladivostok');
+    const typed = await call(t, 'POST', '/companies', owner, companyInput({ timeZone: ' europe/samara ' }));
+    expect(typed.statusCode, typed.body).toBe(201);
+    expect(dataOf<Company>(typed).timeZone).toBe('Europe/Samara');
+    const listed = dataOf<Company[]>(await call(t, 'GET', '/companies', owner)).find((company) => company.id === dataOf<Company>(east).id);
+    expect(listed?.timeZone).toBe('Asia/Vladivostok');
+  });
+
+  it('says in Russian too which time zone it refuses', async () => {
+    const response = await call(t, 'POST', '/companies', owner, companyInput({ timeZone: 'Europe/Atlantis' }), { Language: 'ru' });
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toEqual({ message: 'Проверьте выделенные поля.', errors: { timeZone: 'Выберите часовой пояс из списка, например Europe/Moscow.' } });
   });
 
   it('refuses a body that is not a JSON object', async () => {
@@ -349,6 +374,8 @@ describe('PATCH /companies/{companyId}', () => {
       [{ website: 'no site' }, 'website'],
       [{ employeeCount: -1 }, 'employeeCount'],
       [{ logoImageId: randomUUID() }, 'logoImageId'],
+      [{ timeZone: 'Moscow' }, 'timeZone'],
+      [{ timeZone: null }, 'timeZone'],
     ] as const) {
       const response = await call(t, 'PATCH', `/companies/${company}`, owner, body);
       expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
@@ -437,6 +464,25 @@ describe('PATCH /companies/{companyId}', () => {
     }
     await t.db.query(`UPDATE companies SET verification_status = 'REJECTED' WHERE id = $1`, [locked]);
     expect((await call(t, 'PATCH', `/companies/${locked}`, owner, { name: 'Fixed after rejection' })).statusCode).toBe(200);
+  });
+
+  it('changes the time zone in any verification state (it says how times are printed, not who the company is)', async () => {
+    const moving = await createCompanyAs(t, owner, { name: 'Moving' });
+    for (const [status, zone] of [['UNVERIFIED', 'Asia/Yekaterinburg'], ['PAYMENT_REPORTED', 'Asia/Irkutsk'], ['VERIFIED', 'Europe/Kaliningrad']] as const) {
+      await t.db.query('UPDATE companies SET verification_status = $2 WHERE id = $1', [moving, status]);
+      const before = await companyRow(t, moving);
+      const response = await call(t, 'PATCH', `/companies/${moving}`, owner, { timeZone: zone });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(dataOf<Company>(response)).toMatchObject({ timeZone: zone, verificationStatus: status });
+      const after = await companyRow(t, moving);
+      expect(after?.time_zone).toBe(zone);
+      // A change of the zone is a change of the row: the pull brings it to every device.
+      expect(Number(after?.change_seq)).toBeGreaterThan(Number(before?.change_seq));
+    }
+    // The zone sent back unchanged is no change at all.
+    const before = await companyRow(t, moving);
+    expect((await call(t, 'PATCH', `/companies/${moving}`, owner, { timeZone: 'Europe/Kaliningrad' })).statusCode).toBe(200);
+    expect(await companyRow(t, moving)).toEqual(before);
   });
 
   it('replays a retried change with the same Idempotency-Key', async () => {

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../test-support';
 import { addMember, call, companyRow, createCompanyAs, entrepreneurInn, legalEntityInn, login, type Login } from './fixtures';
+import { formatInTimeZone } from '../../../src/domain/time-format';
 import { formatInvoiceDate, formatRubles, invoiceFileName, PLATFORM_PAYEE, renderInvoicePdf } from './invoice';
 
 // pdftotext and pdffonts (poppler-utils, installed by .ci/run) read the PDF the way a viewer does: the text
@@ -81,9 +82,9 @@ describe('GET /companies/{companyId}/invoice', () => {
     const pdf = response.rawPayload;
     assertEmbeddedUnicodeFonts(pdf);
     const text = textOf(pdf);
-    const date = formatInvoiceDate(new Date(String((row?.created_at as Date).toISOString())), 'ru').replace(/\s+/g, ' ');
-    expect(text).toContain(`Счёт на оплату № ${number} от ${date}`);
-    expect(date).toMatch(/^\d{1,2} [а-я]+ \d{4} г\.$/);
+    const date = formatInvoiceDate(new Date(String((row?.created_at as Date).toISOString())), 'Europe/Moscow');
+    expect(date).toMatch(/^\d{2}\.\d{2}\.\d{4} \(Europe\/Moscow, UTC\+3\)$/);
+    expect(text).toContain(`Счёт на оплату № ${number} от ${date.slice(0, 10)} Дата счёта: ${date}`);
     expect(text).toContain(`Плательщик: ООО «Ёлка и Ко», ИНН ${inn}, КПП 773601001`);
     expect(text).toContain('Поставщик: ООО «Платформа улучшений», ИНН 7701234560, КПП 770101001');
     for (const detail of [PLATFORM_PAYEE.bic, PLATFORM_PAYEE.account, PLATFORM_PAYEE.correspondentAccount, 'АО «Демо Банк», г. Москва']) expect(text).toContain(detail);
@@ -99,7 +100,7 @@ describe('GET /companies/{companyId}/invoice', () => {
     expect(response.statusCode).toBe(200);
     const number = String((await companyRow(t, company))?.invoice_number);
     const text = textOf(response.rawPayload);
-    expect(text).toMatch(new RegExp(`Invoice No\\. ${number} of \\d{1,2} [A-Z][a-z]+ \\d{4}`));
+    expect(text).toMatch(new RegExp(`Invoice No\\. ${number} of (\\d{2}\\.\\d{2}\\.\\d{4}) Invoice date: \\1 \\(Europe/Moscow, UTC\\+3\\)`));
     expect(text).toContain(`Payer: ООО «Ёлка и Ко», INN ${inn}, KPP 773601001`);
     expect(text).toContain('Amount due: 1,000.00 RUB');
     expect(text).toContain(`Payment reference: Payment for invoice No. ${number}. VAT not applicable.`);
@@ -142,6 +143,37 @@ describe('GET /companies/{companyId}/invoice', () => {
   });
 });
 
+describe("the invoice's date in the company's time zone", () => {
+  it('prints the creation date on the calendar of the zone the company chose, naming it, in both languages', async () => {
+    // Created at 22:30 UTC on 14 March: already 15 March in Vladivostok, still 14 March in New York.
+    const createdAt = '2025-03-14T22:30:00.000Z';
+    const east = await createCompanyAs(t, owner, { name: 'ООО «Восток»', timeZone: 'Asia/Vladivostok' });
+    const west = await createCompanyAs(t, owner, { name: 'West LLC', timeZone: 'America/New_York' });
+    await t.db.query('UPDATE companies SET created_at = $1 WHERE id = ANY($2::uuid[])', [createdAt, [east, west]]);
+    const invoiceText = async (id: string, language: 'ru' | 'en') => textOf((await call(t, 'GET', `/companies/${id}/invoice`, owner, undefined, { Language: language })).rawPayload);
+    const eastNumber = String((await companyRow(t, east))?.invoice_number);
+    expect(await invoiceText(east, 'ru')).toContain(`Счёт на оплату № ${eastNumber} от 15.03.2025 Дата счёта: 15.03.2025 (Asia/Vladivostok, UTC+10)`);
+    expect(await invoiceText(east, 'en')).toContain(`Invoice No. ${eastNumber} of 15.03.2025 Invoice date: 15.03.2025 (Asia/Vladivostok, UTC+10)`);
+    const westNumber = String((await companyRow(t, west))?.invoice_number);
+    expect(await invoiceText(west, 'ru')).toContain(`Счёт на оплату № ${westNumber} от 14.03.2025 Дата счёта: 14.03.2025 (America/New_York, UTC-4)`);
+    // The verification page prints the same text with the same formatter from the mirrored row.
+    expect(formatInTimeZone(createdAt, 'Asia/Vladivostok', { time: false })).toBe('15.03.2025 (Asia/Vladivostok, UTC+10)');
+  });
+
+  it('follows a change of the zone: the same invoice, dated on the new calendar', async () => {
+    const id = await createCompanyAs(t, owner, { name: 'ООО «Переезд»' });
+    await t.db.query(`UPDATE companies SET created_at = '2025-03-14T22:30:00Z' WHERE id = $1`, [id]);
+    const number = String((await companyRow(t, id))?.invoice_number);
+    expect(textOf((await call(t, 'GET', `/companies/${id}/invoice`, owner, undefined, { Language: 'en' })).rawPayload)).toContain(
+      `Invoice No. ${number} of 15.03.2025 Invoice date: 15.03.2025 (Europe/Moscow, UTC+3)`,
+    );
+    expect((await call(t, 'PATCH', `/companies/${id}`, owner, { timeZone: 'Europe/London' })).statusCode).toBe(200);
+    expect(textOf((await call(t, 'GET', `/companies/${id}/invoice`, owner, undefined, { Language: 'en' })).rawPayload)).toContain(
+      `Invoice No. ${number} of 14.03.2025 Invoice date: 14.03.2025 (Europe/London, UTC+0)`,
+    );
+  });
+});
+
 describe('invoice formatting', () => {
   it('writes amounts from kopecks as people read them, without floating point', () => {
     expect(formatRubles(100_000, 'ru')).toBe('1\u00a0000,00\u00a0₽');
@@ -150,9 +182,9 @@ describe('invoice formatting', () => {
     expect(formatRubles(5, 'en')).toBe('0.05\u00a0RUB');
   });
 
-  it('dates the invoice on Moscow time', () => {
-    expect(formatInvoiceDate(new Date('2025-03-14T22:30:00Z'), 'ru')).toMatch(/^15 марта 2025\sг\.$/);
-    expect(formatInvoiceDate(new Date('2025-03-14T22:30:00Z'), 'en')).toBe('15 March 2025');
+  it("dates the invoice on the company's calendar and names its zone", () => {
+    expect(formatInvoiceDate(new Date('2025-03-14T22:30:00Z'), 'Europe/Moscow')).toBe('15.03.2025 (Europe/Moscow, UTC+3)');
+    expect(formatInvoiceDate(new Date('2025-03-14T22:30:00Z'), 'America/New_York')).toBe('14.03.2025 (America/New_York, UTC-4)');
   });
 
   it('keeps the file name to safe characters', () => {
@@ -162,7 +194,7 @@ describe('invoice formatting', () => {
 
   it('wraps a long company name instead of losing it', async () => {
     const name = `ООО «${'Очень длинное название '.repeat(8).trim()}»`;
-    const pdf = await renderInvoicePdf({ number: 'INV-7', issuedAt: new Date('2025-01-01T12:00:00Z'), amountMinor: 100_000, payer: { name, inn: '7707083893', kpp: '773601001' } }, 'ru');
+    const pdf = await renderInvoicePdf({ number: 'INV-7', issuedAt: new Date('2025-01-01T12:00:00Z'), timeZone: 'Europe/Moscow', amountMinor: 100_000, payer: { name, inn: '7707083893', kpp: '773601001' } }, 'ru');
     expect(textOf(pdf)).toContain(`Плательщик: ${name}, ИНН 7707083893, КПП 773601001`);
   });
 });

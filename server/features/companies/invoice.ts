@@ -2,12 +2,15 @@
 // payment details, the payer's (name, INN, KPP), the amount and the payment reference (the invoice number),
 // in the request's language. DejaVu Sans is embedded (subset, with a ToUnicode map), so Cyrillic, «», № and
 // ₽ render on any viewer and the text can be copied or searched. Everything printed comes from the
-// company row, so the same company always gets the same invoice (its date is the company's creation date).
+// company row, so the same company always gets the same invoice (its date is the company's creation date,
+// printed in the company's time zone and naming it, by the formatter the verification page uses too, so the
+// page and the PDF show the same date whatever the device's zone).
 
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { Locale } from '../../../src/domain/auth';
 import { VERIFICATION_REVIEW_DAYS } from '../../../src/domain/company';
+import { calendarDateInTimeZone, formatInTimeZone } from '../../../src/domain/time-format';
 import { translate } from '../../i18n/messages';
 
 const requireFile = createRequire(import.meta.url);
@@ -43,6 +46,8 @@ export const PLATFORM_PAYEE: Payee = {
 export interface InvoiceInput {
   number: string;
   issuedAt: Date;
+  /** The company's IANA time zone: the date is printed on its calendar. */
+  timeZone: string;
   amountMinor: number;
   payer: { name: string; inn: string | null; kpp: string | null };
 }
@@ -56,9 +61,12 @@ export function formatRubles(amountMinor: number, locale: Locale): string {
   return locale === 'ru' ? `${sign}${whole},${cents}\u00a0₽` : `${sign}${whole}.${cents}\u00a0RUB`;
 }
 
-/** The invoice date as people write it: `15 марта 2025 г.` / `15 March 2025`, on Moscow time. */
-export function formatInvoiceDate(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' }).format(date);
+/**
+ * The invoice date on the company's calendar, naming its zone: `15.03.2025 (Europe/Moscow, UTC+3)` in both
+ * languages, exactly as the verification page prints it (`formatInTimeZone`).
+ */
+export function formatInvoiceDate(date: Date, timeZone: string): string {
+  return formatInTimeZone(date, timeZone, { time: false });
 }
 
 export function invoiceFileName(number: string): string {
@@ -74,8 +82,10 @@ export function renderInvoicePdf(invoice: InvoiceInput, locale: Locale, payee: P
   const t = (id: string, values?: Record<string, string | number>) => translate(locale, `invoice.${id}`, values);
   const none = '—';
   const amount = formatRubles(invoice.amountMinor, locale);
-  const date = formatInvoiceDate(invoice.issuedAt, locale);
-  const title = t('title', { number: invoice.number, date });
+  // The title as Russian invoices write it ("… от 24.11.2026"), and under it the same date naming the company's
+  // zone, the very text the verification page shows beside "Invoice date" (a zone in the title would wrap at '/').
+  const title = t('title', { number: invoice.number, date: calendarDateInTimeZone(invoice.issuedAt, invoice.timeZone) });
+  const dateLine = `${t('date')}: ${formatInvoiceDate(invoice.issuedAt, invoice.timeZone)}`;
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -119,6 +129,7 @@ export function renderInvoicePdf(invoice: InvoiceInput, locale: Locale, payee: P
   y += 24;
 
   doc.fillColor(INK).font('bold').fontSize(15).text(title, left, y, { width });
+  doc.fillColor(MUTED).font('regular').fontSize(10).text(dateLine, left, doc.y + 2, { width });
   y = doc.y + 6;
   doc.lineWidth(1.5).strokeColor(INK).moveTo(left, y).lineTo(left + width, y).stroke();
   y += 12;

@@ -58,6 +58,7 @@ export const companyRoutes: readonly DeclaredRoute[] = [
         {
           number,
           issuedAt: company.created_at instanceof Date ? company.created_at : new Date(company.created_at),
+          timeZone: company.time_zone,
           amountMinor: Number(company.invoice_amount_minor ?? 0),
           payer: { name: company.name, inn: company.inn, kpp: company.kpp },
         },

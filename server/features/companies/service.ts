@@ -6,7 +6,9 @@
 // - the legal details (legal form, name, INN, KPP) cannot change while a payment is reported or the company
 //   is verified, and the verification state only moves UNVERIFIED | REJECTED -> PAYMENT_REPORTED ->
 //   VERIFIED | REJECTED;
-// - a logo is the caller's own upload that belongs to nothing yet; it then belongs to the company.
+// - a logo is the caller's own upload that belongs to nothing yet; it then belongs to the company;
+// - the time zone is stored as the name this server lists (an alias as the zone it names), so every reader
+//   formats it alike; it may change in any state, since it says how times are printed, not who the company is.
 
 import { expressionBuilder, type Expression, type Selectable } from 'kysely';
 import { is } from 'superstruct';
@@ -25,6 +27,7 @@ import {
   type VerificationStatus,
 } from '../../../src/domain/company';
 import { isUuid } from '../../../src/domain/suggestion';
+import { DEFAULT_TIME_ZONE, canonicalTimeZone } from '../../../src/domain/time-format';
 import { Locale } from '../../../src/domain/auth';
 import type { Queryable } from '../../db/database';
 import { isUniqueViolation } from '../../db/database';
@@ -73,6 +76,7 @@ export function toCompany(row: CompanyRecord, roles: readonly string[], memberRo
     website: row.website,
     employeeCount: row.employee_count,
     logoImageId: row.logo_image_id,
+    timeZone: row.time_zone,
     verificationStatus: oneOf(VERIFICATION_STATUSES, row.verification_status, 'companies.verification_status'),
     invoiceNumber: row.invoice_number,
     paymentReportedAt: isoOrNull(row.payment_reported_at),
@@ -111,6 +115,25 @@ export async function listCompanies(db: Queryable, userId: string): Promise<Comp
 
 function findCompany(db: Queryable, companyId: string): Promise<CompanyRecord | undefined> {
   return db.kysely.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst();
+}
+
+/**
+ * The zone `companyId` prints its times in (DEFAULT_TIME_ZONE for a company that is gone): read by the
+ * features that print a company's times (the registry's exports and conflict messages).
+ */
+export async function companyTimeZone(db: Queryable, companyId: string): Promise<string> {
+  const row = await db.kysely.selectFrom('companies').select('time_zone').where('id', '=', companyId).executeTakeFirst();
+  return row?.time_zone ?? DEFAULT_TIME_ZONE;
+}
+
+/**
+ * The stored form of a zone the struct (`TimeZone`) accepted: the name this server lists. The struct and this
+ * read the same list, so a zone that passed it always has one.
+ */
+function storedTimeZone(zone: string): string {
+  const stored = canonicalTimeZone(zone);
+  if (stored === null) throw new AppError('validation', 400, { fieldErrors: { timeZone: 'timeZone' } });
+  return stored;
 }
 
 /** The company of `member`, as its member sees it. */
@@ -199,6 +222,7 @@ export async function createCompany(tx: Queryable, user: UserRow, input: Company
         website: emptyToNull(input.website),
         employee_count: input.employeeCount ?? null,
         logo_image_id: logoId,
+        ...(input.timeZone !== undefined ? { time_zone: storedTimeZone(input.timeZone) } : {}),
         created_by: user.id,
         invoice_number: nextInvoiceNumber(),
         invoice_amount_minor: VERIFICATION_AMOUNT_MINOR,
@@ -246,6 +270,7 @@ export async function patchCompany(tx: Queryable, member: Membership, user: User
     website: patch.website !== undefined ? emptyToNull(patch.website) : current.website,
     employeeCount: patch.employeeCount !== undefined ? patch.employeeCount : current.employee_count,
     logoImageId: patch.logoImageId !== undefined ? (patch.logoImageId?.toLowerCase() ?? null) : current.logo_image_id,
+    timeZone: patch.timeZone !== undefined ? storedTimeZone(patch.timeZone) : current.time_zone,
   };
   const taxChanged = next.legalForm !== currentForm || next.inn !== current.inn || next.kpp !== current.kpp;
   const detailsChanged = taxChanged || next.name !== current.name;
@@ -258,7 +283,11 @@ export async function patchCompany(tx: Queryable, member: Membership, user: User
   if (logoChanged && next.logoImageId !== null) await claimLogo(tx, user.id, next.logoImageId);
 
   const changed =
-    detailsChanged || logoChanged || next.website !== current.website || next.employeeCount !== current.employee_count;
+    detailsChanged ||
+    logoChanged ||
+    next.website !== current.website ||
+    next.employeeCount !== current.employee_count ||
+    next.timeZone !== current.time_zone;
   let row = current;
   if (changed) {
     const updated = await writeCompany(
@@ -272,6 +301,7 @@ export async function patchCompany(tx: Queryable, member: Membership, user: User
           website: next.website,
           employee_count: next.employeeCount,
           logo_image_id: next.logoImageId,
+          time_zone: next.timeZone,
           updated_at: eb.fn<Date>('now'),
         }))
         .where('id', '=', current.id)

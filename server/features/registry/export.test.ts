@@ -221,10 +221,10 @@ describe('GET /companies/{companyId}/registry/{registryId}/export?format=xlsx', 
     expect(rowStarting(rows, 1, 'Company')[2]).toBe(COMPANY_NAME);
     expect(rowStarting(rows, 1, 'INN')[2]).toBe(inn);
     expect(rowStarting(rows, 1, 'Status')[2]).toBe('Approved by the owner: these are the figures of record');
-    expect(rowStarting(rows, 1, 'Sent')[2]).toBe('Направленцев Дмитрий, 20 November 2026, 12:00');
-    expect(rowStarting(rows, 1, 'Decided')[2]).toBe('Хозяинов Олег, 22 November 2026, 00:30');
+    expect(rowStarting(rows, 1, 'Sent')[2]).toBe('Направленцев Дмитрий, 20.11.2026, 12:00 (Europe/Moscow, UTC+3)');
+    expect(rowStarting(rows, 1, 'Decided')[2]).toBe('Хозяинов Олег, 22.11.2026, 00:30 (Europe/Moscow, UTC+3)');
     expect(rowStarting(rows, 1, "Owner's comment")[2]).toBe('Согласовано');
-    expect(rowStarting(rows, 1, 'Times are Moscow time (UTC+3).')).toBeDefined();
+    expect(rowStarting(rows, 1, "Times are given in the company's time zone, Europe/Moscow.")).toBeDefined();
 
     const header = rowStarting(rows, 0, 'No.');
     expect(header).toEqual([
@@ -270,9 +270,9 @@ describe('GET /companies/{companyId}/registry/{registryId}/export?format=xlsx', 
     expect(rowStarting(rows, 1, 'Компания')[2]).toBe(COMPANY_NAME);
     expect(rowStarting(rows, 1, 'ИНН')[2]).toBe(inn);
     expect(rowStarting(rows, 1, 'Статус')[2]).toBe('Возвращён владельцем: его проекты вернулись в открытый реестр');
-    expect(rowStarting(rows, 1, 'Решение принято')[2]).toBe('Хозяинов Олег, 10 ноября 2026 г., 11:05');
+    expect(rowStarting(rows, 1, 'Решение принято')[2]).toBe('Хозяинов Олег, 10.11.2026, 11:05 (Europe/Moscow, UTC+3)');
     expect(rowStarting(rows, 1, 'Комментарий владельца')[2]).toBe('Пересчитать затраты\nпо второму проекту');
-    expect(rowStarting(rows, 1, 'Время указано московское (UTC+3).')).toBeDefined();
+    expect(rowStarting(rows, 1, 'Время указано в часовом поясе компании: Europe/Moscow.')).toBeDefined();
     expect(rowStarting(rows, 0, '№')).toEqual([
       '№',
       'Проект',
@@ -307,10 +307,10 @@ describe('GET /companies/{companyId}/registry/{registryId}/export?format=pdf', (
     expect(text).toContain(`Компания: ${COMPANY_NAME}`);
     expect(text).toContain(`ИНН: ${inn}`);
     expect(text).toContain('Статус: Утверждён владельцем: это окончательные учётные показатели');
-    expect(text).toContain('Отправлен: Направленцев Дмитрий, 20 ноября 2026 г., 12:00');
-    expect(text).toContain('Решение принято: Хозяинов Олег, 22 ноября 2026 г., 00:30');
+    expect(text).toContain('Отправлен: Направленцев Дмитрий, 20.11.2026, 12:00 (Europe/Moscow, UTC+3)');
+    expect(text).toContain('Решение принято: Хозяинов Олег, 22.11.2026, 00:30 (Europe/Moscow, UTC+3)');
     expect(text).toContain('Комментарий владельца: Согласовано');
-    expect(text).toContain('Время указано московское (UTC+3).');
+    expect(text).toContain('Время указано в часовом поясе компании: Europe/Moscow.');
     expect(text).toContain('1 Быстрая переналадка Сидоров Сидор Сидорович RUB 1 234 567,89 1 000 000,00 Поставщик дал скидку 5 000 000,00 500 000,00');
     // The PDF is no spreadsheet: names print as written.
     expect(text).toContain(`2 ${EVIL} — RUB 10 000,00 10 000,00 30 000,00 3 000,00`);
@@ -327,8 +327,8 @@ describe('GET /companies/{companyId}/registry/{registryId}/export?format=pdf', (
     const text = textOf(response.rawPayload);
     expect(text).toContain('Registry No. 3');
     expect(text).toContain('Status: Approved by the owner: these are the figures of record');
-    expect(text).toContain('Decided: Хозяинов Олег, 22 November 2026, 00:30');
-    expect(text).toContain('Times are Moscow time (UTC+3).');
+    expect(text).toContain('Decided: Хозяинов Олег, 22.11.2026, 00:30 (Europe/Moscow, UTC+3)');
+    expect(text).toContain("Times are given in the company's time zone, Europe/Moscow.");
     // A header too wide for its column wraps after its hyphen ("12-" / "month").
     expect(text.replace(/- /g, '-')).toContain('No. Project Project manager Currency Estimated costs Final cost Reason for the adjustment Expected 12-month effect Remuneration');
     expect(text).toContain('1 Быстрая переналадка Сидоров Сидор Сидорович RUB 1,234,567.89 1,000,000.00 Поставщик дал скидку 5,000,000.00 500,000.00');
@@ -395,9 +395,24 @@ describe('export formatting', () => {
     expect(amountAsNumber(123_456_789)).toBe(1_234_567.89);
   });
 
-  it('prints times on Moscow time', () => {
-    expect(formatExportTime('2026-03-14T22:30:00Z', 'ru')).toBe('15 марта 2026 г., 01:30');
-    expect(formatExportTime('2026-03-14T22:30:00Z', 'en')).toBe('15 March 2026, 01:30');
+  it("prints times in the company's time zone and names it", () => {
+    expect(formatExportTime('2026-03-14T22:30:00Z', 'Europe/Moscow')).toBe('15.03.2026, 01:30 (Europe/Moscow, UTC+3)');
+    expect(formatExportTime('2026-03-14T22:30:00Z', 'Asia/Vladivostok')).toBe('15.03.2026, 08:30 (Asia/Vladivostok, UTC+10)');
+    expect(formatExportTime('2026-03-14T22:30:00Z', 'America/New_York')).toBe('14.03.2026, 18:30 (America/New_York, UTC-4)');
+  });
+
+  it("follows the company's time zone in both files once it changes", async () => {
+    await t.db.query(`UPDATE companies SET time_zone = 'Asia/Vladivostok' WHERE id = $1`, [company]);
+    try {
+      const rows = await sheetOf(await download(owner, company, approved.id, '?format=xlsx', 'ru'));
+      expect(rowStarting(rows, 1, 'Решение принято')[2]).toBe('Хозяинов Олег, 22.11.2026, 07:30 (Asia/Vladivostok, UTC+10)');
+      expect(rowStarting(rows, 1, 'Время указано в часовом поясе компании: Asia/Vladivostok.')).toBeDefined();
+      const text = textOf((await download(owner, company, approved.id, '?format=pdf', 'en')).rawPayload);
+      expect(text).toContain('Decided: Хозяинов Олег, 22.11.2026, 07:30 (Asia/Vladivostok, UTC+10)');
+      expect(text).toContain("Times are given in the company's time zone, Asia/Vladivostok.");
+    } finally {
+      await t.db.query(`UPDATE companies SET time_zone = 'Europe/Moscow' WHERE id = $1`, [company]);
+    }
   });
 
   it('wraps the longest texts a registry may hold instead of losing them', async () => {
@@ -405,7 +420,7 @@ describe('export formatting', () => {
     const comment = `${'Проверить затраты второго проекта '.repeat(58).trim()} конец`;
     const name = 'П'.repeat(200);
     const input = {
-      company: { name: COMPANY_NAME, inn: null },
+      company: { name: COMPANY_NAME, inn: null, timeZone: 'Europe/Moscow' },
       registry: registry(company, 9, [item({ name, estimatedCostsMinor: 100, finalCostMinor: 50, adjustmentReason: reason })], {
         status: 'APPROVED',
         decidedByName: 'Хозяинов Олег',

@@ -4,7 +4,8 @@
 //   status ("figures of record" once APPROVED), who sent it and when, who decided and when and the owner's comment,
 //   a row per project (as snapshotted when it was sent, the owner's adjusted final cost and its reason where
 //   adjusted) and the totals per currency (`registryTotals` of the rows printed: different currencies are never
-//   added). Times are printed on Moscow time and the document says so.
+//   added). Times are printed in the company's time zone, each naming it (`formatInTimeZone`, the formatter of the
+//   company's screens and of the registry's conflict messages), and the document says which zone that is.
 // - Money is exact: integer minor units turned into major units with 2 decimals without rounding (XLSX: numeric
 //   cells formatted '#,##0.00'; PDF: digits grouped as the language writes them, like the invoice).
 // - Every text cell of the XLSX goes through `neutralizeFormula`, so a project named `=HYPERLINK(...)` is shown,
@@ -20,6 +21,7 @@ import type { Locale } from '../../../src/domain/auth';
 import { MINOR_PER_MAJOR } from '../../../src/domain/money';
 import { Registry, registryTotals } from '../../../src/domain/registry';
 import { neutralizeFormula } from '../../../src/domain/spreadsheet';
+import { formatInTimeZone } from '../../../src/domain/time-format';
 import type { Queryable } from '../../db/database';
 import { AppError } from '../../errors';
 import { translate, type MessageValues } from '../../i18n/messages';
@@ -37,12 +39,9 @@ export const REGISTRY_EXPORT_CONTENT_TYPES: Record<RegistryExportFormat, string>
   pdf: 'application/pdf',
 };
 
-/** The time zone every time of an export is printed in (the document states it: `registryExport.timeZone`). */
-export const EXPORT_TIME_ZONE = 'Europe/Moscow';
-
-/** What an export prints: the registry and the company it belongs to. */
+/** What an export prints: the registry and the company it belongs to (its times in the company's `timeZone`). */
 export interface RegistryExportInput {
-  company: { name: string; inn: string | null };
+  company: { name: string; inn: string | null; timeZone: string };
   registry: Registry;
 }
 
@@ -58,13 +57,13 @@ export function registryExportFileName(number: number, format: RegistryExportFor
 export async function loadRegistryExport(db: Queryable, companyId: string, registryId: string): Promise<RegistryExportInput> {
   const row = await selectRegistries(db).where('r.company_id', '=', companyId).where('r.id', '=', registryId).executeTakeFirst();
   if (!row) throw new AppError('notFound', 404);
-  const company = await db.kysely.selectFrom('companies').select(['name', 'inn']).where('id', '=', companyId).executeTakeFirst();
+  const company = await db.kysely.selectFrom('companies').select(['name', 'inn', 'time_zone']).where('id', '=', companyId).executeTakeFirst();
   if (!company) throw new AppError('notFound', 404);
   // The struct's own check (not `validate`, which also refuses line breaks in texts the owner may write on lines).
   const [error, registry] = Registry.validate(toRegistry(row));
   // The service writes these rows; one that breaks the struct is a bug to see, never a file printed from it.
   if (error) throw new Error(`registry ${registryId} does not match the Registry struct`, { cause: error });
-  return { company: { name: company.name, inn: company.inn }, registry };
+  return { company: { name: company.name, inn: company.inn, timeZone: company.time_zone }, registry };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -85,13 +84,9 @@ export function amountAsNumber(amountMinor: number): number {
   return amountMinor / MINOR_PER_MAJOR;
 }
 
-/** `20 ноября 2026 г., 12:00` / `20 November 2026, 12:00` on Moscow time. */
-export function formatExportTime(iso: string, locale: Locale): string {
-  const at = new Date(iso);
-  const tag = locale === 'ru' ? 'ru-RU' : 'en-GB';
-  const date = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: EXPORT_TIME_ZONE }).format(at);
-  const time = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: EXPORT_TIME_ZONE }).format(at);
-  return `${date}, ${time}`;
+/** `20.11.2026, 12:00 (Europe/Moscow, UTC+3)`: the time in the company's zone, naming it, in both languages. */
+export function formatExportTime(iso: string, timeZone: string): string {
+  return formatInTimeZone(iso, timeZone);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -131,7 +126,7 @@ const NONE = '—';
 /** The content of the export of `input` in `locale`, shared by the XLSX and the PDF. */
 export function registryDocument({ company, registry }: RegistryExportInput, locale: Locale): RegistryDocument {
   const t = (id: string, values?: MessageValues) => translate(locale, `registryExport.${id}`, values);
-  const byAt = (name: string | null, at: string) => t('byAt', { name: name ?? NONE, at: formatExportTime(at, locale) });
+  const byAt = (name: string | null, at: string) => t('byAt', { name: name ?? NONE, at: formatExportTime(at, company.timeZone) });
   const heading: [string, string][] = [
     [t('company'), company.name],
     [t('inn'), company.inn ?? NONE],
@@ -166,7 +161,7 @@ export function registryDocument({ company, registry }: RegistryExportInput, loc
   return {
     title: t('title', { number: registry.number }),
     heading,
-    timeZoneNote: t('timeZone'),
+    timeZoneNote: t('timeZone', { zone: company.timeZone }),
     headers: EXPORT_COLUMNS.map((column) => t(`column.${column}`)),
     items,
     totalsTitle: t('totals'),

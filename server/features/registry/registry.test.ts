@@ -13,7 +13,7 @@ import { createManualClock } from '../../clock';
 import { api, json, testAppPerFile } from '../../test-support';
 import { MANAGER_NAME, nameOf, projectAt, registryCompany, type Login, type ProjectFigures, type RegistryCompany } from './fixtures';
 
-// 07:00 UTC is 10:00 in Moscow, the time the conflicts name.
+// 07:00 UTC is 10:00 in Moscow, the company's time zone (the default), in which the conflicts name the time.
 const START = new Date('2026-11-24T07:00:00.000Z');
 const clock = createManualClock(START);
 const t = testAppPerFile({ clock });
@@ -253,11 +253,11 @@ describe('POST /companies/{companyId}/registry/send', () => {
     const en = await send(c.findir, { id: randomUUID(), projectIds: ids });
     expect(en.statusCode).toBe(409);
     expect(json<Answer>(en).message).toBe(
-      `The project “Уже отправленный” is already in registry No. ${registry.number}, sent by ${nameOf('Направленцев')} on 24 November 2026, 10:00 (Moscow time).`,
+      `The project “Уже отправленный” is already in registry No. ${registry.number}, sent by ${nameOf('Направленцев')} on 24.11.2026, 10:00 (Europe/Moscow, UTC+3).`,
     );
     const ru = await send(c.findir, { id: randomUUID(), projectIds: ids }, { Language: 'ru' });
     expect(json<Answer>(ru).message).toBe(
-      `Проект «Уже отправленный» уже в реестре № ${registry.number}: его отправил(а) ${nameOf('Направленцев')}, 24 ноября 2026 г., 10:00 (по московскому времени).`,
+      `Проект «Уже отправленный» уже в реестре № ${registry.number}: его отправил(а) ${nameOf('Направленцев')}, 24.11.2026, 10:00 (Europe/Moscow, UTC+3).`,
     );
     // A conflict comes before the request's own faults.
     expect((await send(c.findir, { id: randomUUID(), projectIds: [randomUUID(), projects[0]!.id] })).statusCode).toBe(409);
@@ -344,10 +344,18 @@ describe('POST /companies/{companyId}/registry/{registryId}/approve', () => {
     clock.advance(3600_000);
     const again = await decide(c.owner2, registry.id, 'approve', { adjustments: [] });
     expect(again.statusCode).toBe(409);
-    expect(json<Answer>(again).message).toBe(`Registry No. ${registry.number} was already approved by ${nameOf('Хозяинов')} on 24 November 2026, 10:00 (Moscow time).`);
+    expect(json<Answer>(again).message).toBe(`Registry No. ${registry.number} was already approved by ${nameOf('Хозяинов')} on 24.11.2026, 10:00 (Europe/Moscow, UTC+3).`);
     const back = await decide(c.owner2, registry.id, 'return', { comment: 'Передумал' }, { Language: 'ru' });
     expect(back.statusCode).toBe(409);
-    expect(json<Answer>(back).message).toBe(`Реестр № ${registry.number} уже утверждён: ${nameOf('Хозяинов')}, 24 ноября 2026 г., 10:00 (по московскому времени).`);
+    expect(json<Answer>(back).message).toBe(`Реестр № ${registry.number} уже утверждён: ${nameOf('Хозяинов')}, 24.11.2026, 10:00 (Europe/Moscow, UTC+3).`);
+    // The company moved to Vladivostok: the same conflict now names the time on its clock.
+    await t.db.query(`UPDATE companies SET time_zone = 'Asia/Vladivostok' WHERE id = $1`, [c.acme.companyId]);
+    try {
+      const east = await decide(c.owner2, registry.id, 'approve', { adjustments: [] });
+      expect(json<Answer>(east).message).toBe(`Registry No. ${registry.number} was already approved by ${nameOf('Хозяинов')} on 24.11.2026, 17:00 (Asia/Vladivostok, UTC+10).`);
+    } finally {
+      await t.db.query(`UPDATE companies SET time_zone = 'Europe/Moscow' WHERE id = $1`, [c.acme.companyId]);
+    }
     const stored = answered(await t.app.inject({ method: 'GET', url: registryPath(`/${registry.id}`), headers: headers(c.owner) })).data;
     expect(stored.status).toBe('APPROVED');
     expect(stored.history).toHaveLength(2);
@@ -445,9 +453,9 @@ describe('POST /companies/{companyId}/registry/{registryId}/return', () => {
     // Decided: neither approved nor returned again.
     const late = await decide(c.owner2, registry.id, 'approve', { adjustments: [] }, { Language: 'ru' });
     expect(late.statusCode).toBe(409);
-    expect(json<Answer>(late).message).toBe(`Реестр № ${registry.number} уже возвращён: ${nameOf('Хозяинов')}, 26 ноября 2026 г., 11:30 (по московскому времени).`);
+    expect(json<Answer>(late).message).toBe(`Реестр № ${registry.number} уже возвращён: ${nameOf('Хозяинов')}, 26.11.2026, 11:30 (Europe/Moscow, UTC+3).`);
     const lateEn = await decide(c.owner2, registry.id, 'return', { comment: 'x' });
-    expect(json<Answer>(lateEn).message).toBe(`Registry No. ${registry.number} was already returned by ${nameOf('Хозяинов')} on 26 November 2026, 11:30 (Moscow time).`);
+    expect(json<Answer>(lateEn).message).toBe(`Registry No. ${registry.number} was already returned by ${nameOf('Хозяинов')} on 26.11.2026, 11:30 (Europe/Moscow, UTC+3).`);
 
     // Sent again, by the financial director this time, in a new registry.
     const again = answered(await send(c.findir, { id: randomUUID(), projectIds: ids }), 201).data;

@@ -11,7 +11,8 @@
 //     project manager, currency, estimated costs, effect, remuneration): later changes of a project never move
 //     them; its totals are registryTotals(items), recomputed with the owner's adjusted final costs at approval;
 //   - a decision locks the registry row first (FOR UPDATE), so of two decisions the later one sees the earlier
-//     and is refused with 409 naming it (who decided and when, in the request's language); an APPROVED registry
+//     and is refused with 409 naming it (who decided and when, in the request's language, the time in the company's
+//     time zone and naming it, as every time the company's documents print); an APPROVED registry
 //     never changes again (and the trigger of migration 0013 refuses any UPDATE of one, the last guard);
 //   - a return gives the registry's projects back to the open registry in the same transaction;
 //   - every write appends its history entry and writes its notifications in the caller's transaction, or nothing;
@@ -36,12 +37,14 @@ import {
   type RegistrySendInput,
 } from '../../../src/domain/registry';
 import { CURRENCIES, isUuid } from '../../../src/domain/suggestion';
+import { formatInTimeZone } from '../../../src/domain/time-format';
 import type { FieldErrors } from '../../../src/domain/validation';
 import type { Membership } from '../../auth/access';
 import { fullNameOf, type UserRow } from '../../auth/users';
 import { isUniqueViolation, type Queryable } from '../../db/database';
 import { AppError, type AppErrorExtras } from '../../errors';
 import { translate } from '../../i18n/messages';
+import { companyTimeZone } from '../companies/service';
 import { notify } from '../notifications/service';
 import { selectProjects, toProject } from '../projects/rows';
 import { selectRegistries, toRegistry, type RegistryRow } from './rows';
@@ -68,7 +71,11 @@ export interface RegistryOutcome {
   status: 200 | 201;
 }
 
-/** What every write needs besides its input: the service's "now" and the request's language (a 409's words). */
+/**
+ * What every write needs besides its input: the service's "now" and the request's language. A 409's words are
+ * translated where the error is answered, and its time is the same text in both languages (`momentOf`), so no
+ * write reads `locale` today.
+ */
 export interface RegistryCall {
   now: Date;
   locale: Locale;
@@ -82,12 +89,12 @@ function commentOf(comment: string | null | undefined): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-/** An instant in a 409's words: the day and the time in Moscow, as the mails give them (the message says so). */
-function momentOf(locale: Locale, at: Date): string {
-  const language = locale === 'ru' ? 'ru-RU' : 'en-GB';
-  const day = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' }).format(at);
-  const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Moscow' }).format(at);
-  return `${day}, ${time}`;
+/**
+ * An instant in a 409's words: the day and the time in the company's time zone, naming it
+ * (`24.11.2026, 10:00 (Europe/Moscow, UTC+3)`), as the registry's exports and the company's screens print it.
+ */
+async function momentOf(tx: Queryable, companyId: string, at: Date): Promise<string> {
+  return formatInTimeZone(at, await companyTimeZone(tx, companyId));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -242,14 +249,15 @@ async function lockCompanyRegistry(tx: Queryable, companyId: string): Promise<vo
 }
 
 /** 409 `registry.projectSent`: `projectName` is in the registry `registryId` already; names it, who sent it and when. */
-async function projectSent(tx: Queryable, companyId: string, projectName: string, registryId: string, locale: Locale): Promise<AppError> {
+async function projectSent(tx: Queryable, companyId: string, projectName: string, registryId: string): Promise<AppError> {
   const holder = await tx.kysely
     .selectFrom('registries')
     .select(['number', 'sent_by_name', 'sent_at'])
     .where('company_id', '=', companyId)
     .where('id', '=', registryId)
     .executeTakeFirstOrThrow();
-  return new AppError('registry.projectSent', 409, { values: { project: projectName, number: String(holder.number), name: holder.sent_by_name, at: momentOf(locale, holder.sent_at) } });
+  const at = await momentOf(tx, companyId, holder.sent_at);
+  return new AppError('registry.projectSent', 409, { values: { project: projectName, number: String(holder.number), name: holder.sent_by_name, at } });
 }
 
 /**
@@ -257,7 +265,7 @@ async function projectSent(tx: Queryable, companyId: string, projectName: string
  * after the company's last one; the projects leave the open registry; every owner is told.
  */
 export async function sendRegistry(tx: Queryable, member: Membership, user: UserRow, input: RegistrySendInput, call: RegistryCall): Promise<RegistryOutcome> {
-  const { now, locale } = call;
+  const { now } = call;
   const verdict = registryTransition('SEND', { status: 'OPEN', projectCount: input.projectIds.length }, member.roles);
   if (!verdict.ok) {
     if (verdict.code === 'forbidden') throw new AppError('forbidden', 403);
@@ -284,7 +292,7 @@ export async function sendRegistry(tx: Queryable, member: Membership, user: User
   // The world changed first (409), then the request itself (400).
   for (const projectId of projectIds) {
     const row = byId.get(projectId);
-    if (row?.registry_id) throw await projectSent(tx, member.companyId, row.name, row.registry_id, locale);
+    if (row?.registry_id) throw await projectSent(tx, member.companyId, row.name, row.registry_id);
   }
   const errors: FieldErrors = {};
   projectIds.forEach((projectId, index) => {
@@ -350,8 +358,8 @@ async function lockRegistry(tx: Queryable, member: Membership, id: string): Prom
 }
 
 /** 409 `registry.decided`: the registry was approved or returned already; names it, who decided and when. */
-function alreadyDecided(row: RegistryRow, locale: Locale): AppError {
-  const at = momentOf(locale, row.decided_at ?? row.updated_at);
+async function alreadyDecided(tx: Queryable, row: RegistryRow): Promise<AppError> {
+  const at = await momentOf(tx, row.company_id, row.decided_at ?? row.updated_at);
   const extras: AppErrorExtras = row.decided_by_name
     ? { values: { number: String(row.number), status: row.status, name: row.decided_by_name, at } }
     : { values: { number: String(row.number), status: row.status, at }, valueIds: { name: ['error.suggestionSomeone'] } };
@@ -359,11 +367,17 @@ function alreadyDecided(row: RegistryRow, locale: Locale): AppError {
 }
 
 /** Whether `member` may take `action` on the locked registry now; the refusals in the domain's order. */
-function requireDecision(action: RegistryAction, row: RegistryRow, member: Membership, comment: string | null, locale: Locale): { from: Registry['status']; to: Registry['status'] } {
+async function requireDecision(
+  tx: Queryable,
+  action: RegistryAction,
+  row: RegistryRow,
+  member: Membership,
+  comment: string | null,
+): Promise<{ from: Registry['status']; to: Registry['status'] }> {
   const verdict = registryTransition(action, { status: row.status, projectCount: row.items.length }, member.roles, { comment });
   if (verdict.ok) return verdict;
   if (verdict.code === 'forbidden') throw new AppError('forbidden', 403);
-  if (verdict.code === 'wrongState') throw alreadyDecided(row, locale);
+  if (verdict.code === 'wrongState') throw await alreadyDecided(tx, row);
   throw fieldErrors({ comment: 'required' });
 }
 
@@ -391,10 +405,10 @@ function historyEntry(action: RegistryAction, move: { from: Registry['status']; 
  * its reason) written into its items and its totals recomputed; from then on it never changes. The sender is told.
  */
 export async function approveRegistry(tx: Queryable, member: Membership, user: UserRow, id: string, input: RegistryApproveInput, call: RegistryCall): Promise<RegistryOutcome> {
-  const { now, locale } = call;
+  const { now } = call;
   const row = await lockRegistry(tx, member, id);
   const comment = commentOf(input.comment);
-  const move = requireDecision('APPROVE', row, member, comment, locale);
+  const move = await requireDecision(tx, 'APPROVE', row, member, comment);
   const items = adjustedItems(row.items, input.adjustments);
   const totals = totalsOrRefuse(items, 'adjustments');
   await tx.kysely
@@ -423,10 +437,10 @@ export async function approveRegistry(tx: Queryable, member: Membership, user: U
  * to the open registry (they may be sent again, in a new registry). The sender is told.
  */
 export async function returnRegistry(tx: Queryable, member: Membership, user: UserRow, id: string, input: RegistryReturnInput, call: RegistryCall): Promise<RegistryOutcome> {
-  const { now, locale } = call;
+  const { now } = call;
   const row = await lockRegistry(tx, member, id);
   const comment = commentOf(input.comment);
-  const move = requireDecision('RETURN', row, member, comment, locale);
+  const move = await requireDecision(tx, 'RETURN', row, member, comment);
   await tx.kysely
     .updateTable('registries')
     .set({

@@ -124,6 +124,7 @@ function toCompanyRow(row: Selectable<DB['companies']>): object {
     website: row.website,
     employeeCount: row.employee_count,
     logoImageId: row.logo_image_id,
+    timeZone: row.time_zone,
     verificationStatus: row.verification_status,
     invoiceNumber: row.invoice_number ?? null,
     paymentReportedAt: row.payment_reported_at?.toISOString() ?? null,

@@ -4,7 +4,7 @@
 // only informs the banners), and when nothing answers they say "offline" in the user's language instead of a
 // bare failure; after a write the server's answer is in the mirror, so the screens update at once.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import type { CompanyInput } from '../../domain/company';
 import { hasPermission, type Permission } from '../../domain/permissions';
@@ -22,6 +22,7 @@ import { useDialog } from '../../ui/dialog';
 import type { LoadImageFn, UploadFn } from '../../ui/file-upload/types';
 import { FormError } from '../../ui/form';
 import { toFormError } from '../../lib/request-errors';
+import { registrationPrefillOf, type RegistrationPrefill } from './registration-prefill';
 import { createCompany, fetchInvoice, reportPayment } from './store';
 import { saveFile } from '../../lib/download';
 
@@ -61,6 +62,12 @@ export function useIsOffline(): boolean {
 /** The logo field's upload and thumbnails (the app's uploader and bearer-token images). */
 export function useLogoUpload(): { upload: UploadFn; loadImage: LoadImageFn } {
   return { upload: uploadFile, loadImage: loadAuthorizedImage };
+}
+
+/** The company details the user gave at registration, while they have no company yet (registration-prefill.ts). */
+export function useRegistrationPrefill(): RegistrationPrefill | null {
+  const user = useCurrentUser();
+  return useMemo(() => registrationPrefillOf(user), [user]);
 }
 
 /**

@@ -29,6 +29,7 @@ const COMPANY: Company = {
   website: null,
   employeeCount: 250,
   logoImageId: null,
+  timeZone: 'Asia/Vladivostok',
   verificationStatus: 'UNVERIFIED',
   invoiceNumber: 'V-000042',
   paymentReportedAt: null,
@@ -64,7 +65,7 @@ describe('company writes and the mirror', () => {
     expect(http.calls[0]?.body).toEqual(input);
     expect(http.calls[0]?.options?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     const stored = await db.companies.get(['u1', COMPANY.id]);
-    expect(stored).toMatchObject({ ownerUserId: 'u1', name: 'Acme Works LLC', invoiceNumber: 'V-000042', verificationStatus: 'UNVERIFIED' });
+    expect(stored).toMatchObject({ ownerUserId: 'u1', name: 'Acme Works LLC', invoiceNumber: 'V-000042', verificationStatus: 'UNVERIFIED', timeZone: 'Asia/Vladivostok' });
     expect(stored && 'roles' in stored).toBe(false);
     expect(await db.companies.get(['u2', COMPANY.id])).toBeUndefined();
   });

@@ -36,6 +36,8 @@ export function companyRowOf(company: CompanyRow): CompanyRow {
     paymentReportedAt: company.paymentReportedAt ?? null,
     verificationDecidedAt: company.verificationDecidedAt ?? null,
     verificationComment: company.verificationComment ?? null,
+    // Left out when the answer has none (an older server): readers take such a row as Europe/Moscow.
+    ...(company.timeZone !== undefined ? { timeZone: company.timeZone } : {}),
     createdAt: company.createdAt,
     updatedAt: company.updatedAt,
   };

@@ -1,15 +1,24 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en.json';
 import type { CompanyInput } from '../../../domain/company';
 import { collectErrorCodes } from '../../../ui/form';
 import { DialogProvider } from '../../../ui/dialog';
 import type { UploadFn } from '../../../ui/file-upload/types';
-import { CompanyForm, CompanyFormStruct } from './company-form';
+import { CompanyForm, CompanyFormStruct, type CompanyFormPrefill } from './company-form';
 
-afterEach(() => cleanup());
+// The device's own zone decides the form's default: pin it, so the tests read the same anywhere.
+const originalTz = process.env.TZ;
+beforeEach(() => {
+  process.env.TZ = 'Asia/Vladivostok';
+});
+afterEach(() => {
+  cleanup();
+  if (originalTz === undefined) delete process.env.TZ;
+  else process.env.TZ = originalTz;
+});
 
 // Published numbers: Sberbank's INN (a legal entity) and a valid 12-digit INN of a person.
 const LEGAL_ENTITY_INN = '7707083893';
@@ -17,11 +26,11 @@ const ENTREPRENEUR_INN = '500100732259';
 
 const noUpload: UploadFn = () => Promise.resolve(null);
 
-function renderForm(onSubmit: (input: CompanyInput) => Promise<void>, upload: UploadFn = noUpload) {
+function renderForm(onSubmit: (input: CompanyInput) => Promise<void>, upload: UploadFn = noUpload, prefill: CompanyFormPrefill | null = null) {
   render(
     <IntlProvider locale="en" messages={en}>
       <DialogProvider>
-        <CompanyForm onSubmit={onSubmit} upload={upload} />
+        <CompanyForm onSubmit={onSubmit} upload={upload} prefill={prefill} />
       </DialogProvider>
     </IntlProvider>,
   );
@@ -45,7 +54,7 @@ async function typeInto(user: UserEvent, label: RegExp, text: string) {
 
 describe('the company form: rules of each field and across fields', () => {
   it('knows the rules without a screen: INN checksum by legal form, KPP only for a legal entity', () => {
-    const base = { legalForm: 'LEGAL_ENTITY', name: 'Acme', inn: LEGAL_ENTITY_INN, kpp: '770701001', website: '', employeeCount: '' };
+    const base = { legalForm: 'LEGAL_ENTITY', name: 'Acme', inn: LEGAL_ENTITY_INN, kpp: '770701001', website: '', employeeCount: '', timeZone: 'Europe/Moscow' };
     expect(collectErrorCodes(CompanyFormStruct, base)).toEqual({});
     expect(collectErrorCodes(CompanyFormStruct, { ...base, inn: '7707083894' })).toEqual({ inn: 'inn' });
     expect(collectErrorCodes(CompanyFormStruct, { ...base, inn: '77070838' })).toEqual({ inn: 'inn' });
@@ -59,6 +68,7 @@ describe('the company form: rules of each field and across fields', () => {
     expect(collectErrorCodes(CompanyFormStruct, { ...base, name: '   ' })).toEqual({ name: 'required' });
     expect(collectErrorCodes(CompanyFormStruct, { ...base, website: 'not a site' })).toEqual({ website: 'website' });
     expect(collectErrorCodes(CompanyFormStruct, { ...base, employeeCount: '0' })).toEqual({ employeeCount: 'invalid' });
+    expect(collectErrorCodes(CompanyFormStruct, { ...base, timeZone: 'Mars/Olympus_Mons' })).toEqual({ timeZone: 'timeZone' });
   });
 
   it('sends nothing and shows each error beside its field when the required fields are empty', async () => {
@@ -96,7 +106,7 @@ describe('the company form: rules of each field and across fields', () => {
     await typeInto(user, /^Taxpayer number/, ENTREPRENEUR_INN);
     await user.click(screen.getByRole('button', { name: 'Add the company' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
-    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ legalForm: 'ENTREPRENEUR', name: 'IP Petrov', inn: ENTREPRENEUR_INN });
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ legalForm: 'ENTREPRENEUR', name: 'IP Petrov', inn: ENTREPRENEUR_INN, timeZone: 'Asia/Vladivostok' });
   });
 
   it('sends a legal entity with its KPP in capitals, the website, the number of employees and the uploaded logo', async () => {
@@ -126,6 +136,7 @@ describe('the company form: rules of each field and across fields', () => {
       website: 'acme.example.ru',
       employeeCount: 250,
       logoImageId: logoId,
+      timeZone: 'Asia/Vladivostok',
     });
   });
 
@@ -139,5 +150,62 @@ describe('the company form: rules of each field and across fields', () => {
     await user.click(screen.getByRole('button', { name: 'Add the company' }));
     await waitFor(() => expect(errorBeside(field(/^Taxpayer number/))).toBe('A company with this INN is already registered.'));
     expect((field(/^Company name/) as HTMLInputElement).value).toBe('Acme');
+  });
+});
+
+describe("the company's time zone", () => {
+  it("starts on the device's zone, lists Russia's zones first, and sends the zone chosen", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn((_input: CompanyInput) => Promise.resolve());
+    renderForm(onSubmit);
+    const zone = screen.getByRole('combobox', { name: /^Time zone/ });
+    expect(document.querySelector<HTMLInputElement>('input[type="hidden"][name="timeZone"]')?.value).toBe('Asia/Vladivostok');
+
+    await user.click(zone);
+    const titles = screen.getAllByRole('option').map((option) => option.textContent ?? '');
+    expect(titles.slice(0, 3)).toEqual([
+      expect.stringMatching(/^Europe\/Kaliningrad \(UTC\+2\)/),
+      expect.stringMatching(/^Europe\/Moscow \(UTC\+3\) — Moscow Standard Time$/),
+      expect.stringMatching(/^Europe\/Samara \(UTC\+4\)/),
+    ]);
+    // Every other zone of the device follows, once each.
+    expect(titles.length).toBeGreaterThan(300);
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(titles).toContainEqual('America/New_York (UTC-5)');
+
+    await user.click(screen.getByRole('option', { name: /^Europe\/Samara/ }));
+    await typeInto(user, /^Company name/, 'Acme');
+    await typeInto(user, /^Taxpayer number/, LEGAL_ENTITY_INN);
+    await typeInto(user, /^Tax registration reason code/, '770701001');
+    await user.click(screen.getByRole('button', { name: 'Add the company' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ name: 'Acme', timeZone: 'Europe/Samara' });
+  });
+});
+
+describe('the details given at registration', () => {
+  it('fills in the name and INN, which are sent unless the user changes them', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn((_input: CompanyInput) => Promise.resolve());
+    renderForm(onSubmit, noUpload, { legalForm: 'LEGAL_ENTITY', name: 'ООО «Ромашка»', inn: LEGAL_ENTITY_INN });
+    await waitFor(() => expect((field(/^Company name/) as HTMLInputElement).value).toBe('ООО «Ромашка»'));
+    expect((field(/^Taxpayer number/) as HTMLInputElement).value).toBe(LEGAL_ENTITY_INN);
+    expect(errorBeside(field(/^Taxpayer number/))).toBeNull();
+    await typeInto(user, /^Tax registration reason code/, '770701001');
+    await user.click(screen.getByRole('button', { name: 'Add the company' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ legalForm: 'LEGAL_ENTITY', name: 'ООО «Ромашка»', inn: LEGAL_ENTITY_INN, kpp: '770701001', timeZone: 'Asia/Vladivostok' });
+  });
+
+  it("chooses the entrepreneur's form for a 12-digit INN and checks what was filled in at once", async () => {
+    renderForm(() => Promise.resolve(), noUpload, { legalForm: 'ENTREPRENEUR', name: 'ИП Петров', inn: ENTREPRENEUR_INN });
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Individual entrepreneur' }).checked).toBe(true));
+    expect(screen.queryByLabelText(/^Tax registration reason code/)).toBeNull();
+    expect(errorBeside(field(/^Taxpayer number/))).toBeNull();
+    cleanup();
+
+    // A registration INN this legal form refuses is shown wrong beside the field before anything is sent.
+    renderForm(() => Promise.resolve(), noUpload, { legalForm: 'LEGAL_ENTITY', name: 'Ромашка', inn: '7707083894' });
+    await waitFor(() => expect(errorBeside(field(/^Taxpayer number/))).toMatch(/taxpayer number is not valid/));
   });
 });

@@ -1,12 +1,15 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { object, optional, refine, string, trimmed, type Infer } from 'superstruct';
 import { COMPANY_NAME_MAX, CompanyInput, EMPLOYEE_COUNT_MAX, LEGAL_FORMS, WEBSITE_MAX, companyInputErrors, type LegalForm } from '../../../domain/company';
+import { TimeZone, deviceTimeZone } from '../../../domain/time-format';
 import { Button } from '../../../ui/button';
 import { FileUpload, type LoadImageFn, type UploadFn, type UploadItem } from '../../../ui/file-upload/file-upload';
 import { FormError, useForm } from '../../../ui/form';
+import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { legalFormMessages } from '../messages';
+import { timeZoneOptions } from '../time-zone';
 
 const CompanyFormFields = object({
   legalForm: CompanyInput.schema.legalForm,
@@ -20,6 +23,8 @@ const CompanyFormFields = object({
   kpp: optional(string()),
   website: CompanyInput.schema.website,
   employeeCount: optional(refine(string(), 'invalid', (value) => /^\d{1,8}$/.test(value) && Number(value) >= 1 && Number(value) <= EMPLOYEE_COUNT_MAX)),
+  // Always chosen here (the server's default is only for callers that name none).
+  timeZone: TimeZone,
 });
 type CompanyFormFields = Infer<typeof CompanyFormFields>;
 
@@ -56,7 +61,15 @@ export function toCompanyInput(value: CompanyFormValue, logoImageId: string | nu
     ...(website !== '' ? { website } : {}),
     ...(value.employeeCount ? { employeeCount: Number(value.employeeCount) } : {}),
     ...(logoImageId ? { logoImageId } : {}),
+    timeZone: value.timeZone,
   };
+}
+
+/** What the form may start with besides its defaults: the details given at registration (see registration-prefill.ts). */
+export interface CompanyFormPrefill {
+  legalForm: LegalForm;
+  name: string;
+  inn: string;
 }
 
 export interface CompanyFormProps {
@@ -64,16 +77,35 @@ export interface CompanyFormProps {
   onSubmit: (input: CompanyInput) => Promise<void>;
   upload: UploadFn;
   loadImage?: LoadImageFn;
+  /** Filled in at the start and checked at once, as if the user had typed them; the user may change them. */
+  prefill?: CompanyFormPrefill | null;
 }
 
 /** A new company (spec section 3): legal form, name, INN, KPP (legal entities), website, staff count, logo. */
-export function CompanyForm({ onSubmit, upload, loadImage }: CompanyFormProps) {
+export function CompanyForm({ onSubmit, upload, loadImage, prefill = null }: CompanyFormProps) {
   const intl = useIntl();
   const legendId = useId();
   const form = useForm({
     struct: CompanyFormStruct,
-    initialValues: { legalForm: 'LEGAL_ENTITY', name: '', inn: '', kpp: '', website: '', employeeCount: '' },
+    // A new company starts in the zone of the device it is created on (its owner's, most likely).
+    initialValues: { legalForm: 'LEGAL_ENTITY', name: '', inn: '', kpp: '', website: '', employeeCount: '', timeZone: deviceTimeZone() },
   });
+  // The details given at registration go in once, as a model update (validated like typed values); a later
+  // change of the prop (the user reloaded in another tab) does not overwrite what the user typed since.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || prefill === null) return;
+    prefilled.current = true;
+    form.setValues({ legalForm: prefill.legalForm, name: prefill.name, ...(prefill.inn !== '' ? { inn: prefill.inn } : {}) });
+  }, [prefill, form]);
+  const zoneOptions = useMemo(
+    () =>
+      timeZoneOptions(intl.locale, {
+        russia: intl.formatMessage({ id: 'companies.form.timeZoneRussia', defaultMessage: 'Russia' }),
+        all: intl.formatMessage({ id: 'companies.form.timeZoneAll', defaultMessage: 'All time zones' }),
+      }),
+    [intl],
+  );
   const [logoIds, setLogoIds] = useState<string[]>([]);
   const [logoItems, setLogoItems] = useState<readonly UploadItem[]>([]);
   const legalForm: LegalForm = form.values.legalForm === 'ENTREPRENEUR' ? 'ENTREPRENEUR' : 'LEGAL_ENTITY';
@@ -87,6 +119,7 @@ export function CompanyForm({ onSubmit, upload, loadImage }: CompanyFormProps) {
     website: intl.formatMessage({ id: 'companies.form.website', defaultMessage: 'Website' }),
     employeeCount: intl.formatMessage({ id: 'companies.form.employeeCount', defaultMessage: 'Number of employees' }),
     logo: intl.formatMessage({ id: 'companies.form.logo', defaultMessage: 'Logo' }),
+    timeZone: intl.formatMessage({ id: 'companies.form.timeZone', defaultMessage: 'Time zone' }),
   };
 
   const chooseLegalForm = (next: LegalForm) => {
@@ -155,6 +188,15 @@ export function CompanyForm({ onSubmit, upload, loadImage }: CompanyFormProps) {
         placeholder="example.ru"
       />
       <TextField {...form.textField('employeeCount', label.employeeCount)} validate="int" inputMode="numeric" maxLength={8} />
+      <Select
+        {...form.selectField('timeZone', label.timeZone)}
+        options={zoneOptions}
+        searchable
+        tip={intl.formatMessage({
+          id: 'companies.form.timeZoneTip',
+          defaultMessage: "The company's invoice, registries and messages give dates and times in this zone.",
+        })}
+      />
       <FileUpload
         label={label.logo}
         name="logo"

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../../domain/paths';
 import { CompanyForm } from '../components/company-form';
-import { useCreateCompany, useIsOffline, useLogoUpload } from '../hooks';
+import { useCreateCompany, useIsOffline, useLogoUpload, useRegistrationPrefill } from '../hooks';
 import '../companies.css';
 
 export default function CompanyCreatePage() {
@@ -10,6 +10,7 @@ export default function CompanyCreatePage() {
   const create = useCreateCompany();
   const { upload, loadImage } = useLogoUpload();
   const isOffline = useIsOffline();
+  const prefill = useRegistrationPrefill();
 
   return (
     <section className="companies-page" aria-labelledby="company-create-title">
@@ -27,6 +28,14 @@ export default function CompanyCreatePage() {
           defaultMessage="You become the company's owner. Next you verify it by paying the invoice and set up its departments and staff."
         />
       </p>
+      {prefill && (
+        <p className="companies-page__note" data-state="from-registration">
+          <FormattedMessage
+            id="companies.form.fromRegistration"
+            defaultMessage="The name and taxpayer number are taken from your registration: check them before sending."
+          />
+        </p>
+      )}
       {isOffline && (
         <p className="companies-page__warning" role="status" data-state="offline">
           <FormattedMessage
@@ -38,6 +47,7 @@ export default function CompanyCreatePage() {
       <CompanyForm
         upload={upload}
         loadImage={loadImage}
+        prefill={prefill}
         onSubmit={async (input) => {
           const company = await create(input);
           navigate(`${paths.companiesCreated}?${new URLSearchParams({ companyId: company.id }).toString()}`);

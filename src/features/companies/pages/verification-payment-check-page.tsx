@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { VERIFICATION_REVIEW_DAYS } from '../../../domain/company';
 import { paths } from '../../../domain/paths';
@@ -8,6 +8,7 @@ import { PageSpinner } from '../../../ui/spinner';
 import { CompanyDetails } from '../components/company-details';
 import { CompanyMissing } from '../components/company-missing';
 import { useCan, useCompany, useReportPayment } from '../hooks';
+import { companyMoment } from '../time-zone';
 import { reviewDueAt, verificationStatusOf } from '../verification';
 import '../companies.css';
 
@@ -59,9 +60,7 @@ export default function VerificationPaymentCheckPage() {
                 <dt>
                   <FormattedMessage id="companies.check.reportedAt" defaultMessage="Payment reported" />
                 </dt>
-                <dd>
-                  <FormattedDate value={company.paymentReportedAt} dateStyle="long" timeStyle="short" />
-                </dd>
+                <dd data-field="paymentReportedAt">{companyMoment(company, company.paymentReportedAt)}</dd>
               </>
             )}
             {dueAt && (
@@ -69,9 +68,7 @@ export default function VerificationPaymentCheckPage() {
                 <dt>
                   <FormattedMessage id="companies.check.dueAt" defaultMessage="Review due by" />
                 </dt>
-                <dd data-field="reviewDueAt">
-                  <FormattedDate value={dueAt} dateStyle="long" />
-                </dd>
+                <dd data-field="reviewDueAt">{companyMoment(company, dueAt)}</dd>
               </>
             )}
           </dl>
@@ -88,7 +85,7 @@ export default function VerificationPaymentCheckPage() {
               <FormattedMessage
                 id="companies.check.verifiedAt"
                 defaultMessage="The payment was confirmed on {date}."
-                values={{ date: <FormattedDate value={company.verificationDecidedAt} dateStyle="long" /> }}
+                values={{ date: <span data-field="verificationDecidedAt">{companyMoment(company, company.verificationDecidedAt)}</span> }}
               />
             ) : (
               <FormattedMessage id="companies.check.verifiedText" defaultMessage="The payment was confirmed." />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Link, useLocation, useParams } from 'wouter';
 import { paths } from '../../../domain/paths';
 import { Button } from '../../../ui/button';
@@ -7,6 +7,7 @@ import { PageSpinner } from '../../../ui/spinner';
 import { CompanyDetails } from '../components/company-details';
 import { CompanyMissing } from '../components/company-missing';
 import { useCan, useCompany, useDownloadInvoice, useIsOffline, useReportPayment } from '../hooks';
+import { companyMoment } from '../time-zone';
 import { canReportPaymentIn, reviewDueAt, verificationStatusOf } from '../verification';
 import '../companies.css';
 
@@ -69,7 +70,7 @@ export default function VerificationPaymentPage() {
             <FormattedMessage
               id="companies.verificationPayment.reported"
               defaultMessage="You reported the payment. The review is due by {date}."
-              values={{ date: <FormattedDate value={dueAt} dateStyle="long" /> }}
+              values={{ date: <span data-field="reviewDueAt">{companyMoment(company, dueAt)}</span> }}
             />
           ) : (
             <FormattedMessage id="companies.verificationPayment.reportedNoDate" defaultMessage="You reported the payment; it is being reviewed." />
