@@ -1,16 +1,25 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { CaughtErrorContext } from '../ui/caught-error';
 
 interface Props {
   fallback: ReactNode;
   children: ReactNode;
 }
 
-/** Shows `fallback` (the generic error screen) instead of a subtree that threw while rendering. */
-export class ErrorBoundary extends Component<Props, { hasError: boolean }> {
-  override state = { hasError: false };
+interface State {
+  hasError: boolean;
+  error: unknown;
+}
 
-  static getDerivedStateFromError(): { hasError: boolean } {
-    return { hasError: true };
+/**
+ * Shows `fallback` (the error screen) instead of a subtree that threw while rendering, with the error it
+ * caught in `CaughtErrorContext`, so the screen can tell a lost connection from a bug.
+ */
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { hasError: false, error: undefined };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { hasError: true, error };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
@@ -18,6 +27,7 @@ export class ErrorBoundary extends Component<Props, { hasError: boolean }> {
   }
 
   override render(): ReactNode {
-    return this.state.hasError ? this.props.fallback : this.props.children;
+    if (!this.state.hasError) return this.props.children;
+    return <CaughtErrorContext.Provider value={this.state.error}>{this.props.fallback}</CaughtErrorContext.Provider>;
   }
 }

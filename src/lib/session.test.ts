@@ -52,13 +52,13 @@ describe('session rules (spec section 4)', () => {
   });
 
   it('marks the app broken when the user fetch returns no data', () => {
-    expect(nextSessionStep({ accessToken: 'a', user: answer(null) })).toEqual({ kind: 'broken', reason: 'user' });
-    expect(nextSessionStep({ accessToken: 'a', user: answer({ message: 'ok' }) })).toEqual({ kind: 'broken', reason: 'user' });
+    expect(nextSessionStep({ accessToken: 'a', user: answer(null) })).toEqual({ kind: 'broken', reason: 'user', status: 200 });
+    expect(nextSessionStep({ accessToken: 'a', user: answer({ message: 'ok' }) })).toEqual({ kind: 'broken', reason: 'user', status: 200 });
   });
 
   it('marks the app broken when the user answer does not hold a valid user', () => {
     const { email: _email, ...withoutEmail } = verifiedUser;
-    expect(nextSessionStep({ accessToken: 'a', user: answer({ data: withoutEmail }) })).toEqual({ kind: 'broken', reason: 'user' });
+    expect(nextSessionStep({ accessToken: 'a', user: answer({ data: withoutEmail }) })).toEqual({ kind: 'broken', reason: 'user', status: 200 });
   });
 
   it("sends the user to login when the answer says 'Token Expired.'", () => {
@@ -70,8 +70,9 @@ describe('session rules (spec section 4)', () => {
   });
 
   it('marks the app broken when the user fetch fails otherwise (no answer, server error)', () => {
-    expect(nextSessionStep({ accessToken: 'a', user: failure(0) })).toEqual({ kind: 'broken', reason: 'user' });
-    expect(nextSessionStep({ accessToken: 'a', user: failure(500, 'Internal error') })).toEqual({ kind: 'broken', reason: 'user' });
+    // The status goes with it, so the broken screen tells a dead connection from a server failure.
+    expect(nextSessionStep({ accessToken: 'a', user: failure(0) })).toEqual({ kind: 'broken', reason: 'user', status: 0 });
+    expect(nextSessionStep({ accessToken: 'a', user: failure(500, 'Internal error') })).toEqual({ kind: 'broken', reason: 'user', status: 500 });
   });
 
   it('sends a user whose e-mail is not verified to the confirmation route, without loading the config', () => {
@@ -99,9 +100,9 @@ describe('session rules (spec section 4)', () => {
 
   it('marks the app broken when either config call fails or answers nonsense', () => {
     const user = answer({ data: verifiedUser });
-    expect(nextSessionStep({ accessToken: 'a', user, config: { enums: failure(500), units: unitsAnswer } })).toEqual({ kind: 'broken', reason: 'config' });
-    expect(nextSessionStep({ accessToken: 'a', user, config: { enums: enumsAnswer, units: failure(0) } })).toEqual({ kind: 'broken', reason: 'config' });
-    expect(nextSessionStep({ accessToken: 'a', user, config: { enums: enumsAnswer, units: answer({ data: 'units' }) } })).toEqual({ kind: 'broken', reason: 'config' });
-    expect(nextSessionStep({ accessToken: 'a', user, config: { enums: answer(null), units: unitsAnswer } })).toEqual({ kind: 'broken', reason: 'config' });
+    expect(nextSessionStep({ accessToken: 'a', user, config: { enums: failure(500), units: unitsAnswer } })).toEqual({ kind: 'broken', reason: 'config', status: 500 });
+    expect(nextSessionStep({ accessToken: 'a', user, config: { enums: enumsAnswer, units: failure(0) } })).toEqual({ kind: 'broken', reason: 'config', status: 0 });
+    expect(nextSessionStep({ accessToken: 'a', user, config: { enums: enumsAnswer, units: answer({ data: 'units' }) } })).toEqual({ kind: 'broken', reason: 'config', status: 200 });
+    expect(nextSessionStep({ accessToken: 'a', user, config: { enums: answer(null), units: unitsAnswer } })).toEqual({ kind: 'broken', reason: 'config', status: 200 });
   });
 });

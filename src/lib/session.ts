@@ -195,7 +195,8 @@ export type BrokenReason = 'user' | 'config';
 export type SessionStep =
   | { kind: 'go-login' }
   | { kind: 'load-user' }
-  | { kind: 'broken'; reason: BrokenReason }
+  /** `status`: the failed answer's HTTP status, 0 when none came, 200 when it came without the expected data. */
+  | { kind: 'broken'; reason: BrokenReason; status: number }
   | { kind: 'go-confirm-email'; user: CurrentUser }
   | { kind: 'load-config'; user: CurrentUser }
   | { kind: 'ready'; user: CurrentUser; config: AppConfig };
@@ -217,16 +218,17 @@ export function nextSessionStep(facts: SessionFacts): SessionStep {
   if (!userOutcome) return { kind: 'load-user' };
   if (!userOutcome.ok) {
     if (userOutcome.message === TOKEN_EXPIRED_MESSAGE || userOutcome.status === 401) return { kind: 'go-login' };
-    return { kind: 'broken', reason: 'user' };
+    return { kind: 'broken', reason: 'user', status: userOutcome.status };
   }
-  if (!UserAnswer.is(userOutcome.body)) return { kind: 'broken', reason: 'user' };
+  if (!UserAnswer.is(userOutcome.body)) return { kind: 'broken', reason: 'user', status: 200 };
   const user = userOutcome.body.data;
   if (!user.emailVerified) return { kind: 'go-confirm-email', user };
   const { config } = facts;
   if (!config) return { kind: 'load-config', user };
   const { enums, units } = config;
   if (!enums.ok || !units.ok || !EnumsAnswer.is(enums.body) || !UnitsAnswer.is(units.body)) {
-    return { kind: 'broken', reason: 'config' };
+    const failed = [enums, units].find((outcome) => !outcome.ok);
+    return { kind: 'broken', reason: 'config', status: failed && !failed.ok ? failed.status : 200 };
   }
   return { kind: 'ready', user, config: buildAppConfig(enums.body.data, units.body.data) };
 }

@@ -58,6 +58,53 @@ describe('broken screen (spec section 8)', () => {
   });
 });
 
+describe('broken screen: the words follow the cause', () => {
+  const failure = (status: number) => Object.assign(new Error(`HTTP ${status}`), { name: 'HttpError', status });
+
+  it('asks to check the connection when nothing answered, and offers to try again', () => {
+    inLocale('en', <BrokenScreen title="Could not load your account" error={failure(0)} />);
+    expect(screen.getByRole('heading').textContent).toBe('Could not load your account');
+    expect(screen.getByText(en['app.broken.noAnswer.text'])).toBeTruthy();
+    expect(screen.getByRole('button', { name: en['app.broken.retry'] })).toBeTruthy();
+    cleanup();
+    inLocale('ru', <BrokenScreen error={new TypeError('Failed to fetch')} />);
+    expect(screen.getByRole('heading').textContent).toBe('Нет связи с сервером');
+    expect(screen.getByText('Проверьте подключение к интернету и попробуйте ещё раз.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Попробовать ещё раз' })).toBeTruthy();
+  });
+
+  it('puts a 500 on our side, never on the connection', () => {
+    const { container } = inLocale('en', <BrokenScreen error={failure(500)} />);
+    expect(screen.getByRole('heading').textContent).toBe('Something went wrong on our side');
+    expect(screen.getByText(en['app.broken.server.text'])).toBeTruthy();
+    expect(container.textContent).not.toMatch(/connection/i);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    cleanup();
+    const russian = inLocale('ru', <BrokenScreen title="Не удалось загрузить учётную запись" error={failure(503)} />);
+    expect(screen.getByText(ru['app.broken.server.text'])).toBeTruthy();
+    expect(russian.container.textContent).not.toMatch(/подключени/i);
+    expect(russian.container.querySelector('[data-screen="broken"]')?.getAttribute('data-reason')).toBe('server');
+  });
+
+  it('words 403 and 404 their own way, with a reload rather than a retry', () => {
+    inLocale('en', <BrokenScreen error={failure(403)} />);
+    expect(screen.getByRole('heading').textContent).toBe(en['app.broken.forbidden.title']);
+    expect(screen.getByText(en['app.broken.forbidden.text'])).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    cleanup();
+    inLocale('ru', <BrokenScreen error={failure(404)} />);
+    expect(screen.getByRole('heading').textContent).toBe(ru['app.broken.notFound.title']);
+    expect(screen.getByText(ru['app.broken.notFound.text'])).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Перезагрузить' })).toBeTruthy();
+  });
+
+  it('keeps a text it is given over the words of the cause', () => {
+    inLocale('en', <BrokenScreen error={failure(500)} text="The server sent no user." />);
+    expect(screen.getByText('The server sent no user.')).toBeTruthy();
+    expect(screen.queryByText(en['app.broken.server.text'])).toBeNull();
+  });
+});
+
 describe('spinner', () => {
   it('announces loading in the user language', () => {
     inLocale('ru', <Spinner />);

@@ -1,24 +1,27 @@
+import { useContext } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { WarningIcon } from './broken-screen';
+import { brokenReasonOf } from './broken-reason';
+import { ScreenMessage, reasonText, reasonTitle } from './broken-screen';
+import { CaughtErrorContext } from './caught-error';
 import './screen.css';
 
-/** The generic error screen (spec section 8): 'Oops...' and 'An unknown error occurred'. */
+/**
+ * The error screen (spec section 8) under an error boundary: 'Oops...' and 'An unknown error occurred' for a
+ * screen that failed by itself; when what the boundary caught was a request or a lazily loaded part of the
+ * app that got no answer or a refusal, the words of that cause instead (no connection is not a bug).
+ */
 export function ErrorScreen({ onReload }: { onReload?: () => void }) {
-  const reload = onReload ?? (() => window.location.reload());
+  const reason = brokenReasonOf(useContext(CaughtErrorContext));
+  if (reason !== 'unknown') {
+    return <ScreenMessage screen="error" reason={reason} title={reasonTitle(reason)} text={reasonText(reason)} onReload={onReload} />;
+  }
   return (
-    <section className="screen-message" role="alert" data-screen="error">
-      <div className="screen-message__icon" aria-hidden="true">
-        <WarningIcon />
-      </div>
-      <h1 className="screen-message__title">
-        <FormattedMessage id="app.error.title" defaultMessage="Oops..." />
-      </h1>
-      <p className="screen-message__text">
-        <FormattedMessage id="app.error.text" defaultMessage="An unknown error occurred" />
-      </p>
-      <button type="button" className="screen-message__button" data-action="reload" onClick={reload}>
-        <FormattedMessage id="app.broken.reload" defaultMessage="Reload" />
-      </button>
-    </section>
+    <ScreenMessage
+      screen="error"
+      reason={reason}
+      title={<FormattedMessage id="app.error.title" defaultMessage="Oops..." />}
+      text={<FormattedMessage id="app.error.text" defaultMessage="An unknown error occurred" />}
+      onReload={onReload}
+    />
   );
 }

@@ -84,7 +84,7 @@ describe('filter select', () => {
   const options = (count: number) => Array.from({ length: count }, (_, index) => ({ id: `d${index}`, title: `Department ${index}` }));
 
   it('reads "any" as its placeholder and hands over the chosen id', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onChange = vi.fn();
     const { container } = renderIn(<FilterSelect label="Department" name="department" value={null} onChange={onChange} options={options(3)} placeholder="All departments" />);
     const combobox = screen.getByRole('combobox', { name: 'Department' });

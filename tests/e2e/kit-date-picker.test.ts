@@ -1,4 +1,3 @@
-import { endOfMonth, format, startOfMonth } from 'date-fns';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openKit, type OpenedKit } from './kit/harness';
@@ -7,10 +6,11 @@ const TABLET = { width: 800, height: 1000 };
 const PHONE = { width: 360, height: 740 };
 const SCREENSHOTS = process.env.KIT_SCREENSHOT_DIR ?? '/tmp';
 
-// The calendar opens on the current month when the field is empty; the test picks days of that month.
-const now = new Date();
-const month = format(now, 'yyyy-MM');
-const displayMonth = format(now, 'MM.yyyy');
+// The calendar opens on the current month when the field is empty; the test picks days of that month. The
+// page's "now" is fixed (Friday 15 March 2024, as in the unit tests), so no day of the run changes the answers.
+const NOW = new Date(2024, 2, 15, 10, 0, 0);
+const month = '2024-03';
+const displayMonth = '03.2024';
 
 function section(page: Page): Locator {
   return page.locator('[data-kit="date-picker"]');
@@ -24,11 +24,27 @@ async function committed(page: Page, name: 'single' | 'range' | 'time'): Promise
   return (await page.locator(`[data-kit-value="date-picker-${name}"]`).textContent()) ?? '';
 }
 
+/**
+ * Resolves once the page's finite CSS animations and transitions have run (the phone sheet's slide, a day's
+ * highlight), so a screenshot shows where things stop however slowly this machine draws. One that is
+ * cancelled (its element went away) counts as done.
+ */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.then(() => undefined, () => undefined)),
+    ),
+  );
+}
+
 describe('the date picker in Chromium', () => {
   let kit: OpenedKit;
 
   beforeAll(async () => {
-    kit = await openKit({ viewport: TABLET });
+    kit = await openKit({ viewport: TABLET, fixedNow: NOW });
     await section(kit.page).waitFor();
   });
 
@@ -57,7 +73,7 @@ describe('the date picker in Chromium', () => {
     await input.click();
     await dayButton(page, '03').click();
     await dayButton(page, '07').click();
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     await page.screenshot({ path: `${SCREENSHOTS}/kit-date-picker-800.png`, fullPage: true });
     await page.getByRole('dialog').getByRole('button', { name: 'Выбрать' }).click();
     expect(await committed(page, 'range')).toBe(`${month}-03 / ${month}-07`);
@@ -68,7 +84,7 @@ describe('the date picker in Chromium', () => {
     const { page } = kit;
     const presets = section(page).getByRole('combobox', { name: 'Период', exact: true });
     await presets.selectOption('month');
-    expect(await committed(page, 'range')).toBe(`${format(startOfMonth(now), 'yyyy-MM-dd')} / ${format(endOfMonth(now), 'yyyy-MM-dd')}`);
+    expect(await committed(page, 'range')).toBe('2024-03-01 / 2024-03-31');
     expect(await page.getByRole('dialog').count()).toBe(0);
     await presets.selectOption('custom');
     await page.getByRole('dialog').waitFor();
@@ -84,12 +100,13 @@ describe('the date picker in Chromium', () => {
     const { page } = kit;
     const input = section(page).getByRole('combobox', { name: 'Срок' });
     await input.click();
-    const grid = page.getByRole('dialog').getByRole('grid');
-    const before = await grid.getAttribute('aria-label');
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('grid').getAttribute('aria-label')).toBe('Март 2024');
     const scrollBefore = await page.evaluate(() => window.scrollY);
-    await grid.hover();
+    await dialog.getByRole('grid').hover();
     await page.mouse.wheel(0, 120);
-    await expect.poll(() => grid.getAttribute('aria-label')).not.toBe(before);
+    // Waits for the next month's grid itself (state), not for a span of time.
+    await dialog.getByRole('grid', { name: 'Апрель 2024', exact: true }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
     await page.keyboard.press('Escape');
   });
@@ -105,8 +122,8 @@ describe('the date picker in Chromium', () => {
     const box = await dialog.boundingBox();
     expect(box?.width).toBe(PHONE.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    // The sheet slides in for 0.2 s; the picture is of where it stops.
-    await page.waitForTimeout(400);
+    // The sheet slides in; the picture is of where it stops.
+    await animationsDone(page);
     await page.screenshot({ path: `${SCREENSHOTS}/kit-date-picker-360.png` });
     // Auto-apply with a time: changing the hour commits at once.
     await dialog.getByRole('combobox', { name: 'Часы' }).selectOption('17');

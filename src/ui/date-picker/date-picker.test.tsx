@@ -7,7 +7,9 @@ import en from '../../../locales/en.json';
 import ru from '../../../locales/ru.json';
 import { DatePicker, type DatePickerProps, type DateRangeValue } from './date-picker';
 
-// "Today" is Friday 15 March 2024 in every test; only Date is faked, timers run for real.
+// "Today" is Friday 15 March 2024 in every test. The clock is fake as a whole, not only Date: user-event's
+// pauses between keys and clicks, and Testing Library's drain after each action, then move fake time instead
+// of waiting for real timers, which a busy machine runs late (a long typed date used to hit the test timeout).
 const TODAY = new Date(2024, 2, 15, 10, 0, 0);
 
 type SingleOptions = Omit<Extract<DatePickerProps, { range?: false }>, 'label' | 'name' | 'value' | 'onChange' | 'range'>;
@@ -89,14 +91,17 @@ const yearSelect = () => within(menu()).getAllByRole('combobox')[1] as HTMLSelec
 let user: ReturnType<typeof userEvent.setup>;
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.useFakeTimers();
   vi.setSystemTime(TODAY);
-  user = userEvent.setup();
+  // Testing Library advances its drain timer only through a global `jest`; vitest's clock stands in for it.
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+  user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
 });
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
 });
 

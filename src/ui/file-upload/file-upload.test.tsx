@@ -75,7 +75,8 @@ function Field({ onValue, ...props }: Omit<HarnessProps, 'locale'>) {
 }
 
 function renderField({ locale = 'en', ...props }: HarnessProps) {
-  const user = userEvent.setup({ applyAccept: false });
+  // No pause between user-event's steps: they would wait on real timers, late on a busy machine.
+  const user = userEvent.setup({ applyAccept: false, delay: null });
   const view = render(
     <IntlProvider locale={locale} messages={locale === 'en' ? en : ru} defaultLocale="en">
       <Field {...props} />
@@ -207,7 +208,7 @@ describe('FileUpload: the field value', () => {
       );
     }
     const { upload, calls } = controlledUpload();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Resettable upload={upload} />);
     await user.upload(screen.getByLabelText(/Photos/, { selector: 'input' }), [png('a.png')]);
     await waitFor(() => expect(calls).toHaveLength(1));

@@ -18,6 +18,11 @@ export interface OpenKitOptions {
   viewport?: { width: number; height: number };
   /** Signs in as the demo employee: its tokens are in localStorage when the kit renders. */
   signedIn?: boolean;
+  /**
+   * "Now" for the page: `Date.now()` and `new Date()` answer this fixed time (timers run as usual), so a test
+   * that depends on today's date gives the same answer on any day, also across midnight or a month's end.
+   */
+  fixedNow?: Date;
 }
 
 export interface OpenedKit {
@@ -81,6 +86,7 @@ export async function openKit(options: OpenKitOptions = {}): Promise<OpenedKit> 
     vite = kit.vite;
     browser = await launchBrowser(options.viewport ? { viewport: options.viewport } : {});
     const { page } = browser;
+    if (options.fixedNow) await page.clock.setFixedTime(options.fixedNow);
 
     const stored: Record<string, string> = { appLocale: options.locale ?? 'ru' };
     if (options.signedIn) Object.assign(stored, await signInThroughApi(server.url));
