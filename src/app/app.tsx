@@ -6,7 +6,6 @@ import { DialogProvider } from '../ui/dialog';
 import { ErrorScreen } from '../ui/error-screen';
 import { LoadingBar } from '../ui/loading-bar';
 import { AuthLayout } from './auth-layout';
-import { CompanyGuard } from './company-guard';
 import { ErrorBoundary } from './error-boundary';
 import { PageTransition } from './page-transition';
 import { PwaUpdatePrompt } from './pwa-update';
@@ -32,6 +31,9 @@ export function App() {
 // The signed-in frame (header, company switcher, bell, session gate) loads with the first signed-in page, never
 // on the sign-in route (its JavaScript budget, README "Measurements").
 const DefaultLayout = lazy(() => import('./default-layout').then((module) => ({ default: module.DefaultLayout })));
+// The company gate reads the signed-in session (src/lib/app-state.tsx), which the sign-in route never needs: it
+// comes with the signed-in frame's chunk, not in the entry.
+const CompanyGuard = lazy(() => import('./company-guard').then((module) => ({ default: module.CompanyGuard })));
 
 export function AppRoutes() {
   const [location] = useLocation();

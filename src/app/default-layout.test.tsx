@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -135,7 +135,7 @@ describe('default layout: session rules in action', () => {
     await renderLayout();
     expect(await screen.findByText(/\(Owner\)/)).toBeTruthy();
     await act(async () => {
-      screen.getByRole('button', { name: 'Russian' }).click();
+      document.querySelector<HTMLButtonElement>('header [data-locale="ru"]')?.click();
       await Promise.resolve();
     });
     expect(await screen.findByText(/\(Собственник\)/)).toBeTruthy();
@@ -159,7 +159,10 @@ describe('default layout: session rules in action', () => {
     serve({ '/api/v1/user': () => json(500, { message: 'Internal error' }) });
     await renderLayout();
     expect(await screen.findByRole('heading', { name: 'Could not load your account' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    // The server answered 500: its fault, not the connection's, and worth another try in a minute.
+    expect(screen.getByText(/we already know about it/i)).toBeTruthy();
+    expect(screen.queryByText(/check your internet connection/i)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   it('shows the broken screen when the app config cannot be loaded', async () => {
@@ -181,10 +184,14 @@ describe('default layout: session rules in action', () => {
     await renderLayout();
     expect(screen.getByRole('link', { name: /Improvement platform/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('link', { name: 'Profile' })).toBeTruthy();
-    expect(document.querySelector('[data-locale="ru"]')).not.toBeNull();
-    expect(document.querySelector('[data-locale="en"]')).not.toBeNull();
-    expect(document.querySelector('[data-action="sign-out"]')).not.toBeNull();
+    // The profile is behind "More", with the other entries of the account.
+    expect(screen.queryByRole('link', { name: 'Profile' })).toBeNull();
+    act(() => screen.getByRole('button', { name: 'More' }).click());
+    expect(within(screen.getByRole('dialog', { name: 'More' })).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+    const tools = document.querySelector('.app-header__tools');
+    expect(tools?.querySelector('[data-locale="ru"]')).not.toBeNull();
+    expect(tools?.querySelector('[data-locale="en"]')).not.toBeNull();
+    expect(tools?.querySelector('[data-action="sign-out"]')).not.toBeNull();
   });
 });
 
@@ -356,7 +363,8 @@ describe('default layout: proposals and notifications in the header', () => {
     await renderLayout();
     const review = await screen.findByRole('link', { name: 'To review' }, PATIENCE);
     expect(review.getAttribute('href')).toBe('/companies/c1/suggestions');
-    expect(screen.getByRole('link', { name: 'My proposals' })).toBeTruthy();
+    // The owner's own proposals are behind "More": the bar holds their work (goals, registry, dashboard, review).
+    expect(screen.getByRole('link', { name: 'My proposals', hidden: true }).closest('[role="dialog"]')).not.toBeNull();
     expect((await screen.findByRole('link', { name: 'Notifications, 2 unread' }, PATIENCE)).getAttribute('href')).toBe('/notifications');
   });
 
@@ -384,5 +392,39 @@ describe('default layout: proposals and notifications in the header', () => {
     expect(screen.getByRole('link', { name: 'My proposals' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Proposals' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'To review' })).toBeNull();
+  });
+});
+
+describe('default layout on a phone', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'matchMedia');
+  });
+
+  it('keeps the company and the notifications in the header, and the language and sign-out behind "More"', async () => {
+    // A 360 px screen, as matchMedia answers it (the bottom bar itself is CSS).
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      value: (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }),
+    });
+    signInAs('u1');
+    serve({
+      '/api/v1/user': () => json(200, { data: member }),
+      '/api/v1/enums': () => json(200, { data: { enums: {}, supportLink: 'https://t.me/support' } }),
+      '/api/v1/units': () => json(200, { data: [] }),
+    });
+    await renderLayout();
+    const header = within(screen.getByRole('banner'));
+    expect(await header.findByText('Current company: Demo Plant', {}, PATIENCE)).toBeTruthy();
+    expect(await header.findByRole('link', { name: 'Notifications' }, PATIENCE)).toBeTruthy();
+    const tools = document.querySelector('.app-header__tools');
+    expect(tools?.querySelector('[data-locale]')).toBeNull();
+    expect(tools?.querySelector('[data-action="sign-out"]')).toBeNull();
+
+    const nav = within(header.getByRole('navigation', { name: 'Main navigation' }));
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Goals', 'Registry', 'Dashboard', 'Review']);
+    act(() => nav.getByRole('button', { name: 'More' }).click());
+    const sheet = within(screen.getByRole('dialog', { name: 'More' }));
+    expect(sheet.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(document.querySelector('[role="dialog"] [data-locale="en"]')).not.toBeNull();
   });
 });

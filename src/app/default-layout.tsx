@@ -1,8 +1,7 @@
-import { Fragment, Suspense, lazy, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../domain/paths';
-import { hasPermission, type Permission } from '../domain/permissions';
 import { AppStateProvider, useSession } from '../lib/app-state';
 import { hasAuthority, type CurrentUser } from '../domain/user';
 import { setCurrentCompany, useCurrentCompanyOf, type CompanyMembership } from '../lib/current-company';
@@ -11,6 +10,10 @@ import { useDialog } from '../ui/dialog';
 import { BrokenScreen } from '../ui/broken-screen';
 import { PageSpinner } from '../ui/spinner';
 import { LanguageSwitch } from './language-switch';
+import { AppNav } from './nav-bar';
+import { SignOutIcon } from './nav-icons';
+import { navItemsFor, type SuggestionAccess } from './nav-items';
+import { useWideLayout } from './nav-media';
 import './default-layout.css';
 
 /**
@@ -40,7 +43,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
             <FormattedMessage id="session.broken.configTitle" defaultMessage="Could not load the app settings" />
           )
         }
-        text={<FormattedMessage id="session.broken.text" defaultMessage="Check your connection and reload the page." />}
+        // The words follow the failure: no answer (check the connection) or the server's fault (try again later).
+        error={{ status: step.status }}
       />
     );
   } else {
@@ -60,10 +64,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
 const UnsentBadge = lazy(() => import('../features/outbox/components/unsent-badge').then((module) => ({ default: module.UnsentBadge })));
 const DeviceNotices = lazy(() => import('./device-notices').then((module) => ({ default: module.DeviceNotices })));
 const NotificationBell = lazy(() => import('../features/notifications/components/bell').then((module) => ({ default: module.NotificationBell })));
-// Whether the member heads a department is read from the device's mirror, so this link loads with the database.
-const SuggestionsNavLink = lazy(() =>
-  import('../features/notifications/components/suggestions-nav-link').then((module) => ({ default: module.SuggestionsNavLink })),
-);
+// Whether the member heads a department is read from the device's mirror, so this loads with the database.
+const ReviewAccessProbe = lazy(() => import('./nav-review-access').then((module) => ({ default: module.ReviewAccessProbe })));
 
 /**
  * Starts the replayer, the pulls and connectivity for the signed-in user, with the outbox outcomes of every
@@ -106,45 +108,32 @@ function companyPageOf(location: string): { companyId: string; section: string }
   return match?.[1] && match[2] ? { companyId: decodeURIComponent(match[1]), section: match[2] } : null;
 }
 
-/** The links of the current company, each shown to the roles that may use it (DESIGN.md permissions). */
-const COMPANY_LINKS: readonly { key: string; permission: Permission; href: (companyId: string) => string; label: ReactNode }[] = [
-  {
-    key: 'my-suggestions',
-    permission: 'company.read',
-    href: paths.company.mySuggestions,
-    label: <FormattedMessage id="nav.mySuggestions" defaultMessage="My proposals" />,
-  },
-  // Every member sees the company's goals and projects (the open registry is open to all); what each may do
-  // there is the goal's and the project's own rule (src/domain/goal.ts, project.ts).
-  { key: 'goals', permission: 'company.read', href: paths.company.goals, label: <FormattedMessage id="nav.goals" defaultMessage="Goals" /> },
-  { key: 'projects', permission: 'company.read', href: paths.company.projects, label: <FormattedMessage id="nav.projects" defaultMessage="Projects" /> },
-  { key: 'registry', permission: 'company.read', href: paths.company.registry, label: <FormattedMessage id="nav.registry" defaultMessage="Registry" /> },
-  { key: 'employees', permission: 'company.read', href: paths.company.employees, label: <FormattedMessage id="nav.employees" defaultMessage="Employees" /> },
-  {
-    key: 'departments',
-    permission: 'company.read',
-    href: paths.company.departments,
-    label: <FormattedMessage id="nav.departments" defaultMessage="Departments" />,
-  },
-  {
-    key: 'verification',
-    permission: 'company.invoice',
-    href: paths.company.verificationPayment,
-    label: <FormattedMessage id="nav.verification" defaultMessage="Verification" />,
-  },
-];
-
 function AppHeader({ user }: { user: CurrentUser | null }) {
   const intl = useIntl();
   const dialog = useDialog();
   const [location, navigate] = useLocation();
   const [isSigningOut, setSigningOut] = useState(false);
+  const isWide = useWideLayout();
   const userId = user?.id ?? null;
   const companies = useMemo(() => user?.companies ?? [], [user]);
   const current = useCurrentCompanyOf(user);
   const isAdmin = user !== null && hasAuthority(user, 'ROLE_ADMIN');
-  const isActive = (href: string) => location === href || location.startsWith(`${href}/`);
-  const navClass = (href: string) => (isActive(href) ? 'app-header__link app-header__link--active' : 'app-header__link');
+
+  // What the device tells about the member's proposals to review, kept with the member and company it is about.
+  const accessKey = userId && current ? `${userId}\n${current.id}\n${current.roles.join(',')}` : null;
+  const [readAccess, setReadAccess] = useState<{ key: string; access: SuggestionAccess } | null>(null);
+  const onAccess = useCallback((access: SuggestionAccess) => {
+    if (accessKey !== null) setReadAccess((previous) => (previous?.key === accessKey && previous.access === access ? previous : { key: accessKey, access }));
+  }, [accessKey]);
+  const navItems = useMemo(
+    () =>
+      navItemsFor(current?.roles ?? null, {
+        companyId: current?.id ?? null,
+        suggestionAccess: readAccess !== null && readAccess.key === accessKey ? readAccess.access : undefined,
+        isAdmin,
+      }),
+    [accessKey, current, isAdmin, readAccess],
+  );
 
   // A page of another of the user's companies (a link, a mail) makes that company the current one.
   const pageCompanyId = companyPageOf(location)?.companyId ?? null;
@@ -161,18 +150,6 @@ function AppHeader({ user }: { user: CurrentUser | null }) {
     if (page) navigate(COMPANY_SECTIONS.includes(page.section) ? `/companies/${encodeURIComponent(companyId)}/${page.section}` : paths.dashboard);
   };
   const signOutLabel = intl.formatMessage({ id: 'nav.signOut', defaultMessage: 'Sign out' });
-
-  // On a phone the links scroll sideways: the current page's link is brought into view, not left behind the edge.
-  const navRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const nav = navRef.current;
-    const active = nav?.querySelector('.app-header__link--active');
-    if (!nav || !active) return;
-    const link = active.getBoundingClientRect();
-    const box = nav.getBoundingClientRect();
-    if (link.left < box.left) nav.scrollLeft += link.left - box.left;
-    else if (link.right > box.right) nav.scrollLeft += link.right - box.right;
-  }, [location, current?.id]);
 
   const handleSignOut = () => {
     setSigningOut(true);
@@ -200,12 +177,6 @@ function AppHeader({ user }: { user: CurrentUser | null }) {
     });
   };
 
-  const link = (href: string, label: ReactNode, key?: string) => (
-    <Link key={key} href={href} className={navClass(href)} aria-current={location === href ? 'page' : undefined}>
-      {label}
-    </Link>
-  );
-
   return (
     <header className={`app-header${current ? ' app-header--with-company' : ''}`}>
       <div className="app-header__inner">
@@ -216,32 +187,12 @@ function AppHeader({ user }: { user: CurrentUser | null }) {
           </span>
         </Link>
         {current && <CompanySwitcher companies={companies} current={current} onSwitch={switchCompany} />}
-        <nav ref={navRef} className="app-header__nav" aria-label={intl.formatMessage({ id: 'nav.main', defaultMessage: 'Main navigation' })}>
-          {link(paths.dashboard, <FormattedMessage id="nav.dashboard" defaultMessage="Dashboard" />)}
-          {current &&
-            COMPANY_LINKS.filter((item) => hasPermission(current.roles, item.permission)).map((item) =>
-              // Others' proposals ("To review" for whoever decides) come first: for a head they are the daily work.
-              item.key === 'my-suggestions' && userId ? (
-                <Fragment key={item.key}>
-                  <Suspense fallback={null}>
-                    <SuggestionsNavLink userId={userId} companyId={current.id} roles={current.roles} className={navClass} isCurrent={(href) => location === href} />
-                  </Suspense>
-                  {link(item.href(current.id), item.label)}
-                </Fragment>
-              ) : (
-                link(item.href(current.id), item.label, item.key)
-              ),
-            )}
-          {link(paths.companiesCreate, <FormattedMessage id="nav.addCompany" defaultMessage="Add company" />)}
-          {isAdmin && link(paths.profileAdmin, <FormattedMessage id="nav.admin" defaultMessage="Payments to review" />)}
-          <Link
-            href={paths.profile}
-            className={location === paths.profile ? 'app-header__link app-header__link--active' : 'app-header__link'}
-            aria-current={location === paths.profile ? 'page' : undefined}
-          >
-            <FormattedMessage id="nav.profile" defaultMessage="Profile" />
-          </Link>
-        </nav>
+        {userId && current && (
+          <Suspense fallback={null}>
+            <ReviewAccessProbe userId={userId} companyId={current.id} roles={current.roles} onAccess={onAccess} />
+          </Suspense>
+        )}
+        <AppNav items={navItems} location={location} isWide={isWide} companyName={current?.name ?? null} onSignOut={handleSignOut} isSigningOut={isSigningOut} />
         <div className="app-header__tools">
           {userId && current && (
             <Suspense fallback={null}>
@@ -253,20 +204,23 @@ function AppHeader({ user }: { user: CurrentUser | null }) {
               <UnsentBadge userId={userId} />
             </Suspense>
           )}
-          <LanguageSwitch tone="dark" />
-          <button
-            type="button"
-            className="app-header__sign-out"
-            data-action="sign-out"
-            aria-label={signOutLabel}
-            title={signOutLabel}
-            disabled={isSigningOut}
-            aria-busy={isSigningOut || undefined}
-            onClick={handleSignOut}
-          >
-            <SignOutIcon />
-            <span className="app-header__sign-out-text">{signOutLabel}</span>
-          </button>
+          {/* On a phone these two are in the "More" sheet, so the company and the unsent count keep their room. */}
+          {isWide && <LanguageSwitch tone="dark" />}
+          {isWide && (
+            <button
+              type="button"
+              className="app-header__sign-out"
+              data-action="sign-out"
+              aria-label={signOutLabel}
+              title={signOutLabel}
+              disabled={isSigningOut}
+              aria-busy={isSigningOut || undefined}
+              onClick={handleSignOut}
+            >
+              <SignOutIcon />
+              <span className="app-header__sign-out-text">{signOutLabel}</span>
+            </button>
+          )}
         </div>
       </div>
     </header>
@@ -314,15 +268,5 @@ function CompanySwitcher({
         ))}
       </select>
     </div>
-  );
-}
-
-function SignOutIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
-      <path d="M16 17l5-5-5-5" />
-      <path d="M21 12H9" />
-    </svg>
   );
 }
