@@ -227,7 +227,7 @@ try {
       // In the app: from the dashboard, the header's link to the employees (no page load).
       await page.goto(`${server.url}${paths.dashboard}`);
       await waitForRoute(page, 'Dashboard');
-      const link = page.locator(`a[href="${paths.company.employees(companyId)}"]`).first();
+      const link = page.locator(`a[href="${paths.company.employees(companyId)}"]:visible`).first();
       if ((await link.count()) > 0) {
         const started = await page.evaluate<number>('(window.__watchRows(), performance.now())');
         await link.click();

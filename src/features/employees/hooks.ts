@@ -38,6 +38,12 @@ export function useMyCompanyRoles(companyId: string): readonly string[] {
   return useMemo(() => user.companies?.find((company) => company.id === companyId)?.roles ?? NO_ROLES, [user.companies, companyId]);
 }
 
+/** The company's name as the signed-in user's membership gives it (`GET /user`); empty when not a member. */
+export function useCompanyName(companyId: string): string {
+  const user = useCurrentUser();
+  return user.companies?.find((company) => company.id === companyId)?.name ?? '';
+}
+
 /** HR, OWNER and CEO manage departments, employees and invitations. */
 export function useCanManagePeople(companyId: string): boolean {
   return canManagePeople(useMyCompanyRoles(companyId));

@@ -81,6 +81,40 @@ describe('the import report', () => {
     expect(screen.queryByRole('list', { name: 'Отклонённые строки' })).toBeNull();
   });
 
+  it('words each imported row in Russian to agree with the person’s gender, neutrally when the name does not tell', () => {
+    const imported: ImportReport['imported'] = [
+      { row: 2, employeeId: 'e1', fullName: 'Сидорова Анна', action: 'created' },
+      { row: 3, employeeId: 'e2', fullName: 'Сидоров Иван', action: 'created' },
+      { row: 4, employeeId: 'e3', fullName: 'Черных Саша', action: 'created' },
+      { row: 5, employeeId: 'e4', fullName: 'Черных Анна Сергеевна', action: 'updated' },
+      { row: 6, employeeId: 'e5', fullName: 'Алиев Рашид Гусейн оглы', action: 'updated' },
+      { row: 7, employeeId: 'e6', fullName: 'Ким Саша', action: 'updated' },
+      { row: 8, employeeId: 'e7', fullName: 'Петрова Ольга', action: 'unchanged' },
+    ];
+    const report: ImportReport = { ...sampleReport, result: 'imported', totalRows: imported.length, created: 3, updated: 3, unchanged: 1, rejected: [], imported };
+    renderIn('ru', <ImportReportView report={report} onDownloadRejected={() => undefined} />);
+    const items = within(screen.getByRole('list', { name: 'Импортированные строки' })).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.import-row__action')?.textContent)).toEqual([
+      'добавлена',
+      'добавлен',
+      'запись добавлена',
+      'обновлена',
+      'обновлён',
+      'запись обновлена',
+      'без изменений',
+    ]);
+  });
+
+  it('keeps the English words as they were, whatever the name', () => {
+    const imported: ImportReport['imported'] = [
+      { row: 2, employeeId: 'e1', fullName: 'Сидорова Анна', action: 'created' },
+      { row: 3, employeeId: 'e4', fullName: 'Черных Саша', action: 'updated' },
+    ];
+    renderIn('en', <ImportReportView report={{ ...sampleReport, rejected: [], imported }} onDownloadRejected={() => undefined} />);
+    const items = within(screen.getByRole('list', { name: 'Imported rows' })).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.import-row__action')?.textContent)).toEqual(['added', 'updated']);
+  });
+
   it('keeps a long list of imported rows to what is on screen', () => {
     const imported = Array.from({ length: VIRTUALIZE_FROM * 3 }, (_, i) => ({ row: i + 2, employeeId: `e${i}`, fullName: `Сотрудник ${i}`, action: 'created' as const }));
     const long: ImportReport = { ...sampleReport, result: 'imported', totalRows: imported.length, created: imported.length, updated: 0, rejected: [], imported };

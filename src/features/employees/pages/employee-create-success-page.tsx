@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, useParams, useSearch } from 'wouter';
+import { genderOfName } from '../../../domain/name-gender';
 import { paths } from '../../../domain/paths';
 import { buttonClassName } from '../../../ui/button';
 import { PageSpinner } from '../../../ui/spinner';
@@ -23,7 +24,7 @@ export default function EmployeeCreateSuccessPage() {
           <FormattedMessage
             id="employees.createSuccess.text"
             defaultMessage="{name} is in the company’s list. Invite them by e-mail so they can sign in and submit proposals."
-            values={{ name: <strong>{view.fullName}</strong> }}
+            values={{ name: <strong>{view.fullName}</strong>, gender: genderOfName(view.employee) }}
           />
         </p>
       ) : (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { employeeStateOf } from '../../../domain/company';
+import { genderOfName } from '../../../domain/name-gender';
 import { paths } from '../../../domain/paths';
 import { buttonClassName } from '../../../ui/button';
 import { PageSpinner } from '../../../ui/spinner';
@@ -51,6 +52,8 @@ export default function EmployeePage() {
 
   const { employee, fullName, department } = view;
   const state = employeeStateOf(employee);
+  // The Russian sentences about the person agree with the gender their name shows (neutral when it does not).
+  const gender = genderOfName(employee);
   return (
     <section className="people-page" aria-labelledby="employee-title" data-employee={employee.id}>
       {back}
@@ -74,19 +77,23 @@ export default function EmployeePage() {
               <FormattedMessage
                 id="employees.view.invitedAt"
                 defaultMessage="Invited on {date}, has not joined yet"
-                values={{ date: <FormattedDate value={employee.invitedAt} dateStyle="medium" /> }}
+                values={{ date: <FormattedDate value={employee.invitedAt} dateStyle="medium" />, gender }}
               />
             ) : state === 'active' ? (
               <FormattedMessage id="employees.view.joined" defaultMessage="Has an account and works in the platform" />
             ) : state === 'inactive' ? (
-              <FormattedMessage id="employees.view.inactive" defaultMessage="Inactive: cannot sign in to this company" />
+              <FormattedMessage id="employees.view.inactive" defaultMessage="Inactive: cannot sign in to this company" values={{ gender }} />
             ) : (
-              <FormattedMessage id="employees.view.noAccount" defaultMessage="Not invited to the platform yet" />
+              <FormattedMessage id="employees.view.noAccount" defaultMessage="Not invited to the platform yet" values={{ gender }} />
             )}
           </Field>
-          <Field label={<FormattedMessage id="employees.view.source" defaultMessage="Added" />}>
+          <Field label={<FormattedMessage id="employees.view.source" defaultMessage="Added" values={{ gender }} />}>
             {employee.imported ? (
-              <FormattedMessage id="employees.view.imported" defaultMessage="Imported from a file on {date}" values={{ date: <FormattedDate value={employee.createdAt} dateStyle="medium" /> }} />
+              <FormattedMessage
+                id="employees.view.imported"
+                defaultMessage="Imported from a file on {date}"
+                values={{ date: <FormattedDate value={employee.createdAt} dateStyle="medium" />, gender }}
+              />
             ) : (
               <FormattedDate value={employee.createdAt} dateStyle="medium" />
             )}

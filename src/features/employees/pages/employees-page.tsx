@@ -7,7 +7,7 @@ import { buttonClassName } from '../../../ui/button';
 import { Select } from '../../../ui/select';
 import { PageSpinner } from '../../../ui/spinner';
 import { TextField } from '../../../ui/text-field';
-import { EmployeeList } from '../components/employee-list';
+import { EmployeeList, useIsNarrowScreen } from '../components/employee-list';
 import { PendingInvitations } from '../components/pending-invitations';
 import { STATE_MESSAGES } from '../components/state-badge';
 import { NO_DEPARTMENT, type EmployeeFilter } from '../directory';
@@ -34,6 +34,9 @@ export default function EmployeesPage() {
   const initialDepartment = new URLSearchParams(useSearch()).get('departmentId') ?? ALL;
   const canManage = useCanManagePeople(companyId);
   const isOnline = useIsOnline();
+  // On a phone the page scrolls through the whole list: the pending invitations come before it, not after
+  // thousands of rows.
+  const isNarrow = useIsNarrowScreen();
 
   const [searchText, setSearchText] = useState('');
   const [departmentId, setDepartmentId] = useState(initialDepartment);
@@ -89,6 +92,8 @@ export default function EmployeesPage() {
           />
         </p>
       )}
+
+      {canManage && isNarrow && <PendingInvitations companyId={companyId} />}
 
       <div className="people-filters" role="search">
         <TextField
@@ -150,7 +155,7 @@ export default function EmployeesPage() {
         <EmployeeList companyId={companyId} entries={list.visible} canManage={canManage} />
       )}
 
-      {canManage && <PendingInvitations companyId={companyId} />}
+      {canManage && !isNarrow && <PendingInvitations companyId={companyId} />}
     </section>
   );
 }

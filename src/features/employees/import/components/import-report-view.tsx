@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { ImportReport, ImportRowError } from '../../../../domain/company';
+import { genderOfFullName } from '../../../../domain/name-gender';
 import { paths } from '../../../../domain/paths';
 import { Button, buttonClassName } from '../../../../ui/button';
 import { VirtualList } from './virtual-list';
@@ -25,12 +26,14 @@ function Count({ name, value, label, tone }: { name: string; value: number; labe
   );
 }
 
-function ActionText({ action }: { action: ImportedRow['action'] }) {
+/** What happened to a row; in Russian the words agree with the person's gender, read from the name. */
+function ActionText({ action, fullName }: { action: ImportedRow['action']; fullName: string }) {
+  const gender = genderOfFullName(fullName);
   switch (action) {
     case 'created':
-      return <FormattedMessage id="employees.importReport.action.created" defaultMessage="added" />;
+      return <FormattedMessage id="employees.importReport.action.created" defaultMessage="added" values={{ gender }} />;
     case 'updated':
-      return <FormattedMessage id="employees.importReport.action.updated" defaultMessage="updated" />;
+      return <FormattedMessage id="employees.importReport.action.updated" defaultMessage="updated" values={{ gender }} />;
     case 'unchanged':
       return <FormattedMessage id="employees.importReport.action.unchanged" defaultMessage="no changes" />;
   }
@@ -163,7 +166,7 @@ export function ImportReportView({ report, onDownloadRejected }: ImportReportVie
                   {row.fullName}
                 </Link>
                 <span className={`import-row__action import-row__action--${row.action}`}>
-                  <ActionText action={row.action} />
+                  <ActionText action={row.action} fullName={row.fullName} />
                 </span>
               </div>
             )}
