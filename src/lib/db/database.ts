@@ -23,7 +23,7 @@ import type { Project } from '../../domain/project';
 import type { Registry } from '../../domain/registry';
 import type { CompanyRow, DepartmentRow, EmployeeRow, Suggestion } from '../../domain/suggestion';
 import type { EnumsData, Unit } from '../../domain/user';
-import { releaseTransactionsOnPageHide, trackTransactions, type TransactionTracker } from './page-lifecycle';
+import { releaseWithThePage, trackTransactions, type TransactionTracker } from './page-lifecycle';
 
 export const DATABASE_NAME = 'dashboard';
 
@@ -378,9 +378,9 @@ export function getAppDatabase(): AppDatabase {
   if (!appDatabase) {
     appDatabase = new AppDatabase();
     // WebKit freezes a page kept in its back-forward cache with its open transactions, which then block every
-    // other page of the origin: a page (not the service worker) releases them when it is hidden. Set up here, not
-    // in main.tsx, so Dexie stays out of the entry chunk and the sign-in route.
-    if (typeof window !== 'undefined') releaseTransactionsOnPageHide(window, appDatabase.openTransactions, () => window.location.reload());
+    // other page of the origin: a page (not the service worker) releases them when it is hidden. The page's entry
+    // installs the window (src/main.tsx) without importing this module, so Dexie stays out of the entry chunk.
+    releaseWithThePage(appDatabase.openTransactions);
   }
   return appDatabase;
 }

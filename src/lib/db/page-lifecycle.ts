@@ -106,3 +106,18 @@ export function releaseTransactionsOnPageHide(target: PageLifecycleTarget, track
     target.removeEventListener('pageshow', onShow);
   };
 }
+
+let page: { target: PageLifecycleTarget; reload: () => void } | null = null;
+
+/**
+ * Called once by the page's entry (src/main.tsx) with its window. The service worker, which shares the database
+ * code but has no page to hide, never calls it, so `releaseWithThePage` does nothing there.
+ */
+export function installPageLifecycle(target: PageLifecycleTarget, reload: () => void): void {
+  page = { target, reload };
+}
+
+/** Ties `tracker`'s transactions to the page's `pagehide` (see releaseTransactionsOnPageHide), where there is a page. */
+export function releaseWithThePage(tracker: TransactionTracker): void {
+  if (page) releaseTransactionsOnPageHide(page.target, tracker, page.reload);
+}
