@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/domain/paths';
-import { signIn, storedTokens, switchToEnglish, visibleText, waitForRoute } from './support/app';
+import { signIn, storedTokens, switchToEnglish, visibleText, waitForRoute, waitForServiceWorkerControl } from './support/app';
 import { launchBrowser, type TestBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { STAFF_FIELDS, STAFF_HEADERS, buildStaffXlsx, type StaffDefect, type StaffFile } from './support/staff-xlsx';
@@ -151,11 +151,7 @@ describe('importing employees from a spreadsheet', () => {
   });
 
   it('still shows the report after a reload without a network', async () => {
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-    await waitUntil(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeoutMs: 30_000, message: 'the service worker to control the page' });
+    await waitForServiceWorkerControl(page, 'EmployeesImportReport');
     await page.context().setOffline(true);
     try {
       await page.reload();

@@ -7,10 +7,9 @@
 // calculated them, and the device's outbox lets go of them.
 // E2E_ENGINES=chromium,firefox,webkit picks the engines (all three by default). Nothing here waits on a fixed
 // time: every step waits for a state, with loose bounds so a busy machine stays green.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/domain/paths';
-import { apiGet, apiPost, apiSignIn, storeRows, type OutboxEntry, type ServerSession } from './support/device';
+import { apiGet, apiPost, apiSignIn, projectBody, storeRows, type OutboxEntry, type ServerSession } from './support/device';
 import { launchEngine, openInApp, orWhileNavigating, signIn, waitForRoute, waitForSelector, waitForServiceWorkerControl, waitOnScreen, type Engine, type EngineName } from './support/engines';
 import { startProxy, type ProxyMode, type TcpProxy } from './support/proxy';
 import { startServer, type RunningServer } from './support/server';
@@ -100,26 +99,7 @@ for (const engineName of ENGINES) {
 
     beforeAll(async () => {
       for (const mode of ['refuse', 'hang'] as const) {
-        const created = await apiPost<{ data: { id: string } }>(server.url, head, `/companies/${head.companyId}/projects`, {
-          id: randomUUID(),
-          name: `Offline calculation (${mode}) in ${engineName} ${Date.now()}`,
-          problem: 'Переналадка линии занимает 40 минут',
-          imageIds: [],
-          type: 'ORGANIZATIONAL',
-          goalIds: [],
-          baselineMetric: { value: 40, unitId: 'MINUTES' },
-          targetMetric: { value: 15, unitId: 'MINUTES' },
-          completionDate: '2027-03-31',
-          reportingFrequency: 'MONTHLY',
-          postMonitoringPeriodicity: 'QUARTERLY',
-          projectManagerEmployeeId: headEmployeeId,
-          team: [],
-          currency: 'RUB',
-          profitBasisPoints: 1000,
-          maxPerProjectMinor: null,
-          effectRepeatability: 'RECURRING',
-          payments: [],
-        });
+        const created = await apiPost<{ data: { id: string } }>(server.url, head, `/companies/${head.companyId}/projects`, projectBody(`Offline calculation (${mode}) in ${engineName} ${Date.now()}`, headEmployeeId));
         if (created.status !== 201) throw new Error(`creating a project answered ${created.status}: ${JSON.stringify(created.body)}`);
         ids[mode] = created.body.data.id;
         const sent = await apiPost<unknown>(server.url, head, `/companies/${head.companyId}/projects/${ids[mode]}/transitions`, { to: 'CALCULATING' });

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/domain/paths';
 import type { Registry } from '../../src/domain/registry';
-import { apiGet, apiPost, apiSignIn, storeRows, type OutboxEntry, type ServerSession } from './support/device';
+import { apiGet, apiPost, apiSignIn, projectBody, storeRows, type OutboxEntry, type ServerSession } from './support/device';
 import { launchEngine, openInApp, orWhileNavigating, signIn, waitForRoute, waitForServiceWorkerControl, waitOnScreen, type Engine, type EngineName } from './support/engines';
 import { startProxy, type ProxyMode, type TcpProxy } from './support/proxy';
 import { startServer, type RunningServer } from './support/server';
@@ -83,26 +83,7 @@ let headEmployeeId = '';
 
 /** A new project of the head of production, calculated by finance and approved by the direction manager. */
 async function approvedProject(name: string): Promise<string> {
-  const created = await apiPost<{ data: { id: string } }>(server.url, head, `/companies/${head.companyId}/projects`, {
-    id: randomUUID(),
-    name,
-    problem: 'Переналадка линии занимает 40 минут',
-    imageIds: [],
-    type: 'ORGANIZATIONAL',
-    goalIds: [],
-    baselineMetric: { value: 40, unitId: 'MINUTES' },
-    targetMetric: { value: 15, unitId: 'MINUTES' },
-    completionDate: '2027-03-31',
-    reportingFrequency: 'MONTHLY',
-    postMonitoringPeriodicity: 'QUARTERLY',
-    projectManagerEmployeeId: headEmployeeId,
-    team: [],
-    currency: 'RUB',
-    profitBasisPoints: 1000,
-    maxPerProjectMinor: null,
-    effectRepeatability: 'RECURRING',
-    payments: [],
-  });
+  const created = await apiPost<{ data: { id: string } }>(server.url, head, `/companies/${head.companyId}/projects`, projectBody(name, headEmployeeId));
   if (created.status !== 201) throw new Error(`creating a project answered ${created.status}: ${JSON.stringify(created.body)}`);
   const id = created.body.data.id;
   const moves: Array<[ServerSession, Record<string, unknown>]> = [

@@ -59,7 +59,7 @@ export const sendRegistryOperation = defineOperation({
   path: '/companies/:companyId/registry/send',
   permission: 'registry.send',
   input: SendBody,
-  run: async (tx, { user, member, input, locale, now }) => answer(await sendRegistry(tx, member, user, input, { now, locale }), locale),
+  run: async (tx, { user, member, input, locale, now }) => answer(await sendRegistry(tx, member, user, input, { now }), locale),
 });
 
 /** The owner's approval of a sent registry, with the adjusted final costs and their reasons. */
@@ -68,7 +68,7 @@ export const approveRegistryOperation = defineOperation({
   path: '/companies/:companyId/registry/:registryId/approve',
   permission: 'registry.decide',
   input: ApproveBody,
-  run: async (tx, { user, member, params, input, locale, now }) => answer(await approveRegistry(tx, member, user, params.registryId ?? '', input, { now, locale }), locale),
+  run: async (tx, { user, member, params, input, locale, now }) => answer(await approveRegistry(tx, member, user, params.registryId ?? '', input, { now }), locale),
 });
 
 /** The owner's return of a sent registry, with the comment; its projects go back to the open registry. */
@@ -77,7 +77,7 @@ export const returnRegistryOperation = defineOperation({
   path: '/companies/:companyId/registry/:registryId/return',
   permission: 'registry.decide',
   input: RegistryReturnInput,
-  run: async (tx, { user, member, params, input, locale, now }) => answer(await returnRegistry(tx, member, user, params.registryId ?? '', input, { now, locale }), locale),
+  run: async (tx, { user, member, params, input, locale, now }) => answer(await returnRegistry(tx, member, user, params.registryId ?? '', input, { now }), locale),
 });
 
 /** The writes of this feature the outbox may push in a batch (app.ts lists them in PUSHABLE_OPERATIONS). */

@@ -72,13 +72,11 @@ export interface RegistryOutcome {
 }
 
 /**
- * What every write needs besides its input: the service's "now" and the request's language. A 409's words are
- * translated where the error is answered, and its time is the same text in both languages (`momentOf`), so no
- * write reads `locale` today.
+ * What every write needs besides its input: the service's "now". A 409's words are translated where the error is
+ * answered, and its time is the same text in both languages (`momentOf`), so a write needs no language.
  */
 export interface RegistryCall {
   now: Date;
-  locale: Locale;
 }
 
 const fieldErrors = (errors: FieldErrors) => new AppError('validation', 400, { fieldErrors: errors });

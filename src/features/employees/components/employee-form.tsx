@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { object, refine, string } from 'superstruct';
+import { object } from 'superstruct';
 import { COMPANY_ROLES } from '../../../domain/auth';
 import { EmployeeInput } from '../../../domain/company';
 import { canGrantRoles, changedRoles } from '../../../domain/permissions';
@@ -8,6 +8,7 @@ import { Button } from '../../../ui/button';
 import { FormError, useForm } from '../../../ui/form';
 import { Select, type SelectOption } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
+import { RolesFieldStruct, RolesSelect, splitRoles } from './roles-select';
 
 /** What the form gives: the employee's fields, trimmed, empty optional ones as null. */
 export interface EmployeeDraft {
@@ -33,12 +34,8 @@ export const EmployeeFormStruct = object({
   email: schema.email,
   serviceNumber: schema.serviceNumber,
   departmentId: schema.departmentId,
-  roles: refine(string(), 'roles', (value) => splitRoles(value).length > 0),
+  roles: RolesFieldStruct,
 });
-
-function splitRoles(value: string): string[] {
-  return value.split(',').filter((role) => role !== '');
-}
 
 const orNull = (value: string | null | undefined) => {
   const trimmed = value?.trim() ?? '';
@@ -144,22 +141,7 @@ export function EmployeeForm({ initial, departments, granterRoles, roleTitle, is
         placeholder={intl.formatMessage({ id: 'employees.form.noDepartment', defaultMessage: 'No department' })}
         searchable={departments.length > 8}
       />
-      <Select
-        multiple
-        name={rolesField.name}
-        label={rolesField.label}
-        required={rolesField.required}
-        error={rolesField.error}
-        onBlur={rolesField.onBlur}
-        value={splitRoles(rolesField.value)}
-        onChange={(roles) => rolesField.onChange(roles.join(','))}
-        options={roleOptions}
-        tip={
-          roleOptions.some((option) => option.disabled)
-            ? intl.formatMessage({ id: 'employees.form.rolesTip', defaultMessage: 'Leading roles (owner, managers, financial director) are given by the owner or the CEO.' })
-            : undefined
-        }
-      />
+      <RolesSelect field={rolesField} options={roleOptions} isLimited={roleOptions.some((option) => option.disabled)} />
       <label className="employee-form__switch" htmlFor={activeId}>
         <input id={activeId} type="checkbox" name="active" checked={isActive} onChange={(event) => setActive(event.currentTarget.checked)} />
         <span>

@@ -1,24 +1,21 @@
 import { useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { object, refine, string } from 'superstruct';
+import { object } from 'superstruct';
 import { COMPANY_ROLES } from '../../../domain/auth';
 import { INVITATION_TTL_DAYS, InvitationInput } from '../../../domain/company';
 import { canGrantRoles, LEADER_ROLES } from '../../../domain/permissions';
 import { Button } from '../../../ui/button';
 import { useDialog } from '../../../ui/dialog';
 import { FormError, useForm } from '../../../ui/form';
-import { Select, type SelectOption } from '../../../ui/select';
+import type { SelectOption } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
+import { RolesFieldStruct, RolesSelect, splitRoles } from './roles-select';
 
 /** The form's struct: the invitation call's rule for the address; roles as the select's comma-separated ids. */
 const InviteFormStruct = object({
   email: InvitationInput.schema.email,
-  roles: refine(string(), 'roles', (value) => splitRoles(value).length > 0),
+  roles: RolesFieldStruct,
 });
-
-function splitRoles(value: string): string[] {
-  return value.split(',').filter((role) => role !== '');
-}
 
 export interface InviteFormProps {
   /** Who is invited, as the confirmation names them. */
@@ -93,22 +90,7 @@ export function InviteForm({ fullName, companyName, initialEmail, initialRoles, 
         />
       </p>
       <TextField {...form.textField('email', label.email)} type="email" inputMode="email" autoComplete="off" maxLength={254} />
-      <Select
-        multiple
-        name={rolesField.name}
-        label={rolesField.label}
-        required={rolesField.required}
-        error={rolesField.error}
-        onBlur={rolesField.onBlur}
-        value={splitRoles(rolesField.value)}
-        onChange={(roles) => rolesField.onChange(roles.join(','))}
-        options={roleOptions}
-        tip={
-          isLimited
-            ? intl.formatMessage({ id: 'employees.form.rolesTip', defaultMessage: 'Leading roles (owner, managers, financial director) are given by the owner or the CEO.' })
-            : undefined
-        }
-      />
+      <RolesSelect field={rolesField} options={roleOptions} isLimited={isLimited} />
       {!isOnline && (
         <p className="people-note people-note--warning" data-offline="" role="status">
           <FormattedMessage
