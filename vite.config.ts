@@ -2,6 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueAreas } from './scripts/vite-catalogue-areas';
+import { signedInShell } from './scripts/vite-signed-in-shell';
+
+// The signed-in shell's modules go into one chunk (scripts/vite-signed-in-shell.ts says why and which).
+const shell = signedInShell();
 
 // The service worker is our own (sw/sw.ts, injectManifest): it precaches every file the patterns below
 // match, so a cold start offline has the shell, every lazily loaded page and both locale catalogues.
@@ -12,6 +16,7 @@ import { catalogueAreas } from './scripts/vite-catalogue-areas';
 export default defineConfig({
   plugins: [
     catalogueAreas(),
+    shell.plugin,
     react(),
     VitePWA({
       strategies: 'injectManifest',
@@ -57,5 +62,20 @@ export default defineConfig({
     proxy: { '/main-service': 'http://127.0.0.1:8080' },
   },
   // The manifest lets scripts/measure-bundle.mjs list the sign-in route's chunks without a browser.
-  build: { outDir: 'dist', sourcemap: false, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'signed-in', test: shell.test, includeDependenciesRecursively: false },
+            { name: 'common', test: shell.testCommon, includeDependenciesRecursively: false },
+            { name: 'boot', test: shell.testBoot, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
+  },
 });

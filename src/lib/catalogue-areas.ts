@@ -8,15 +8,16 @@
 // (scripts/vite-catalogue-areas.ts) and by the tests.
 
 /**
- * 'auth': what the sign-in pages (auth layout, also the 404 page) render: their own `auth.*` texts, the
- * errors, the app's frame (loading, error and 404 screens, update prompt), dialogs, the text field and
- * the language switch. Every screen loads it first. 'app': what every signed-in screen may show, whatever
+ * 'auth': what every screen renders, signed in or not: the errors, the app's frame (loading, error and 404
+ * screens, update prompt), dialogs, the text field and the language switch. Every screen loads it first.
+ * 'signin': the sign-in pages' own `auth.*` texts (sign-in, registration, recovery, invitations), which the
+ * auth layout loads with 'auth' and no signed-in screen loads (3 KB gzipped off every signed-in route). 'app': what every signed-in screen may show, whatever
  * its page: the signed-in frame (header, notices, notifications), the outbox and its conflicts, enums, the
  * field errors several forms share. Then one area per feature, loaded with that feature's pages only
  * (FEATURE_AREAS_OF_ROUTE): a signed-in screen downloads 'auth', 'app' and its own, never the other screens'
  * (issue 14: the one 'app' chunk of every signed-in text was 28 KB gzipped on every route).
  */
-export const CATALOGUE_AREAS = ['auth', 'app', 'dashboard', 'projects', 'goals', 'suggestions', 'employees', 'companies', 'registry', 'profile', 'departments'] as const;
+export const CATALOGUE_AREAS = ['auth', 'signin', 'app', 'dashboard', 'projects', 'goals', 'suggestions', 'employees', 'companies', 'registry', 'profile', 'departments'] as const;
 export type CatalogueArea = (typeof CATALOGUE_AREAS)[number];
 
 /**
@@ -24,7 +25,7 @@ export type CatalogueArea = (typeof CATALOGUE_AREAS)[number];
  * `nav.*` is the signed-in header except the three ids the auth layout shows (logo, name, language).
  */
 export const AREA_RULES: readonly (readonly [prefix: string, area: CatalogueArea | null])[] = [
-  ['auth.', 'auth'],
+  ['auth.', 'signin'],
   // A late decision's conflict: the server words it (the client shows the server's message).
   ['error.suggestion', null],
   // The distribution screen's own field error.
@@ -104,11 +105,11 @@ export const FEATURE_AREAS_OF_ROUTE: readonly (readonly [pattern: RegExp, areas:
   [/^Registry/, ['registry']],
 ];
 
-const AUTH_AREAS: readonly CatalogueArea[] = ['auth'];
+const AUTH_AREAS: readonly CatalogueArea[] = ['auth', 'signin'];
 const routeAreas = new Map<string, readonly CatalogueArea[]>();
 
 /**
- * The areas a route shows: the auth layout 'auth' only (the sign-in route downloads no signed-in text); the
+ * The areas a route shows: the auth layout 'auth' and 'signin' (the sign-in route downloads no signed-in text); the
  * default layout 'auth', 'app' and the route's feature areas. The same array for the same route, every time.
  */
 export function areasOfRoute(name: string, layout: 'auth' | 'default'): readonly CatalogueArea[] {

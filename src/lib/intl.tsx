@@ -1,6 +1,6 @@
 // The react-intl provider and the language switch.
 // Guarantees: only the active language's messages are downloaded, and of those only the catalogue areas
-// the current route needs (src/lib/catalogue-areas.ts: the sign-in pages load 'auth', signed-in screens
+// the current route needs (src/lib/catalogue-areas.ts: the sign-in pages load 'auth' and 'signin', signed-in screens
 // 'auth', 'app' and their feature's area); nothing under the provider renders until the messages of its
 // route's frame areas ('auth', 'app') are there, so moving from the sign-in pages into the app never shows
 // English defaults (the fallback shows meanwhile, with the screen kept mounted behind it); a page under
@@ -27,6 +27,7 @@ export type { Messages } from './catalogue-store';
 const catalogueLoaders: AreaLoaders = {
   ru: {
     auth: () => import('./catalogues/messages-ru-auth'),
+    signin: () => import('./catalogues/messages-ru-signin'),
     app: () => import('./catalogues/messages-ru-app'),
     dashboard: () => import('./catalogues/messages-ru-dashboard'),
     projects: () => import('./catalogues/messages-ru-projects'),
@@ -40,6 +41,7 @@ const catalogueLoaders: AreaLoaders = {
   },
   en: {
     auth: () => import('./catalogues/messages-en-auth'),
+    signin: () => import('./catalogues/messages-en-signin'),
     app: () => import('./catalogues/messages-en-app'),
     dashboard: () => import('./catalogues/messages-en-dashboard'),
     projects: () => import('./catalogues/messages-en-projects'),

@@ -2,10 +2,10 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { IntlProvider } from 'react-intl';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../locales/en.json';
 import ru from '../../../locales/ru.json';
-import { DatePicker, type DatePickerProps, type DateRangeValue } from './date-picker';
+import { DatePicker, loadCalendar, type DatePickerProps, type DateRangeValue } from './date-picker';
 
 // "Today" is Friday 15 March 2024 in every test. The clock is fake as a whole, not only Date: user-event's
 // pauses between keys and clicks, and Testing Library's drain after each action, then move fake time instead
@@ -89,6 +89,12 @@ const monthShown = () => (within(menu()).getAllByRole('combobox')[0] as HTMLSele
 const yearSelect = () => within(menu()).getAllByRole('combobox')[1] as HTMLSelectElement;
 
 let user: ReturnType<typeof userEvent.setup>;
+
+// The month grid is its own module, loaded when a field is first focused or opened: loaded here once, so the
+// tests below see the menu as a user does after that first moment.
+beforeAll(async () => {
+  await loadCalendar();
+});
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,5 +1,4 @@
-import { addDays, addMonths, format, isAfter, isBefore, startOfDay, startOfMonth, subDays } from 'date-fns';
-import { enUS as dateFnsEnUS, ru as dateFnsRu } from 'date-fns/locale';
+import { addDays, addMonths, isAfter, isBefore, startOfDay, startOfMonth, subDays } from 'date-fns';
 import {
   useEffect,
   useId,
@@ -11,11 +10,8 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react';
-import { DayPicker, type DateRange, type Matcher } from 'react-day-picker';
-import { enUS } from 'react-day-picker/locale/en-US';
-import { ru } from 'react-day-picker/locale/ru';
+import type { DateRange, Matcher } from 'react-day-picker';
 import { useIntl, type IntlShape } from 'react-intl';
-import 'react-day-picker/style.css';
 import '../field.css';
 import './date-picker.css';
 import {
@@ -32,9 +28,54 @@ import {
   toModel,
   type DateRangeValue,
 } from './date-model';
+import type * as CalendarModuleType from './calendar';
 import { swipeMonthStep, wheelMonthStep } from './month-gestures';
 
 export type { DateRangeValue } from './date-model';
+
+type CalendarModule = typeof CalendarModuleType;
+
+let calendarModule: CalendarModule | null = null;
+let calendarLoad: Promise<CalendarModule> | null = null;
+
+/**
+ * Loads the month grid (./calendar, react-day-picker) once for every date picker of the page; a failed load is
+ * tried again next time. The fields start it when they are focused or pointed at, so it is usually there
+ * when the menu opens; the service worker precaches it for a cold start offline.
+ */
+export function loadCalendar(): Promise<CalendarModule> {
+  calendarLoad ??= import('./calendar').then(
+    (module) => (calendarModule = module),
+    (error: unknown) => {
+      calendarLoad = null;
+      throw error;
+    },
+  );
+  return calendarLoad;
+}
+
+/** The month grid's module once loaded; loads it while `wanted`. 'failed' when it could not be loaded. */
+function useCalendarModule(wanted: boolean): CalendarModule | 'failed' | null {
+  const [state, setState] = useState<CalendarModule | 'failed' | null>(calendarModule);
+  const loaded = state ?? calendarModule;
+  useEffect(() => {
+    if (!wanted || (loaded !== null && loaded !== 'failed')) return;
+    let isCurrent = true;
+    loadCalendar().then(
+      (module) => {
+        if (isCurrent) setState(module);
+      },
+      (error: unknown) => {
+        console.error('The calendar could not be loaded', error);
+        if (isCurrent) setState('failed');
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [wanted, loaded]);
+  return loaded;
+}
 
 /** Below this viewport width the menu is a full-width sheet (spec section 9). */
 export const MOBILE_BREAKPOINT_PX = 600;
@@ -120,10 +161,6 @@ function withTime(day: Date, time: TimeOfDay): Date {
   const date = startOfDay(day);
   date.setHours(time.hours, time.minutes, time.seconds, 0);
   return date;
-}
-
-function capitalise(text: string, locale: string): string {
-  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }
 
 function pad(value: number): string {
@@ -265,7 +302,7 @@ export function DatePicker(props: DatePickerProps) {
   const isSwipeClickSuppressed = useRef(false);
 
   const isMobile = useViewportWidth() < MOBILE_BREAKPOINT_PX;
-  const dateFnsLocale = locale === 'en' ? dateFnsEnUS : dateFnsRu;
+  const calendar = useCalendarModule(isOpen);
 
   const min = minDate ? parseModel(minDate) : null;
   const max = maxDate ? parseModel(maxDate) : null;
@@ -332,12 +369,14 @@ export function DatePicker(props: DatePickerProps) {
   }
 
   // Opening from the calendar button, the keyboard or the preset selector moves focus into the grid
-  // once it is drawn; opening by a click in the input leaves the caret there for typing.
+  // once it is drawn (its module may still be loading when the menu opens); opening by a click in the input
+  // leaves the caret there for typing.
+  const isCalendarShown = isOpen && calendar !== null && calendar !== 'failed';
   useEffect(() => {
-    if (!isOpen || !focusGridOnOpen.current) return;
+    if (!isCalendarShown || !focusGridOnOpen.current) return;
     focusGridOnOpen.current = false;
     focusGrid();
-  }, [isOpen]);
+  }, [isCalendarShown]);
 
   // A click anywhere outside the field closes the menu, as Close does.
   useEffect(() => {
@@ -540,29 +579,14 @@ export function DatePicker(props: DatePickerProps) {
     disabledMatchers.push({ before: subDays(draft.from, maxRange) }, { after: addDays(draft.from, maxRange) });
   }
 
-  const captionFormatters = {
-    formatCaption: (date: Date) => capitalise(format(date, 'LLLL yyyy', { locale: dateFnsLocale }), locale),
-    formatMonthDropdown: (date: Date) => capitalise(format(date, 'LLLL', { locale: dateFnsLocale }), locale),
-  };
-  const calendarLabels = {
-    labelGrid: (date: Date) => capitalise(format(date, 'LLLL yyyy', { locale: dateFnsLocale }), locale),
-  };
-  const common = {
-    locale: locale === 'en' ? enUS : ru,
-    lang: locale,
-    weekStartsOn: 1 as const,
-    fixedWeeks: sixWeeks,
-    showOutsideDays: sixWeeks,
-    captionLayout: 'dropdown' as const,
+  const calendarCommon = {
+    locale,
+    sixWeeks,
     startMonth,
     endMonth,
     month,
     onMonthChange: (next: Date) => setMonth(clampMonth(next)),
     disabled: disabledMatchers,
-    // Today is deliberately not marked (spec section 5): no class, so no highlight.
-    classNames: { today: '' },
-    formatters: captionFormatters,
-    labels: calendarLabels,
   };
 
   const typingMessage = typingError ? typingErrorMessage(intl, typingError, { isRange, hasTime: enableTime, maxRange }) : null;
@@ -603,7 +627,11 @@ export function DatePicker(props: DatePickerProps) {
       ref={rootRef}
       className={classes}
       onKeyDown={handleRootKeyDown}
-      onFocus={() => setFocused(true)}
+      onFocus={() => {
+        setFocused(true);
+        void loadCalendar().catch(() => undefined);
+      }}
+      onPointerEnter={() => void loadCalendar().catch(() => undefined)}
       onBlur={handleRootBlur}
     >
       {presets.length > 0 && (
@@ -710,17 +738,19 @@ export function DatePicker(props: DatePickerProps) {
                 swipeStart.current = null;
               }}
             >
-              {props.range ? (
-                <DayPicker
-                  {...common}
-                  mode="range"
-                  selected={draft}
-                  onSelect={selectRange}
-                  resetOnSelect
-                  max={maxRange}
-                />
+              {calendar === 'failed' ? (
+                <p className="date-picker__unavailable" role="alert">
+                  {intl.formatMessage(
+                    { id: 'ui.datepicker.unavailable', defaultMessage: 'The calendar could not be loaded. Type the date as {pattern}.' },
+                    { pattern: typingPattern(intl, { isRange, hasTime: enableTime }) },
+                  )}
+                </p>
+              ) : calendar === null ? (
+                <div className="date-picker__loading" role="status" aria-label={intl.formatMessage({ id: 'ui.datepicker.loading', defaultMessage: 'Loading the calendar' })} />
+              ) : props.range ? (
+                <calendar.Calendar {...calendarCommon} mode="range" selected={draft} onSelect={selectRange} max={maxRange} />
               ) : (
-                <DayPicker {...common} mode="single" required selected={draft?.from} onSelect={selectSingle} />
+                <calendar.Calendar {...calendarCommon} mode="single" selected={draft?.from} onSelect={selectSingle} />
               )}
             </div>
             {enableTime && (
