@@ -13,6 +13,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A guard against a hang, not a speed check: on a loaded machine (CI, or a build beside the tests) a
+          // form test that types a few fields takes several seconds of CPU, past the default 5 s.
+          testTimeout: 30_000,
         },
       },
       {

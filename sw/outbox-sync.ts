@@ -30,7 +30,7 @@ import { shouldRetrySync } from '../src/lib/outbox/triggers';
 import { createHttpClient, type LockRunner } from '../src/lib/http';
 import type { TokenStore } from '../src/lib/token-store';
 import { getAppDatabase } from '../src/lib/db/database';
-import { isPushableOutboxRow, outboxSuccessHandlers } from '../src/app/outbox-kinds';
+import { isPushableOutboxRow, loadOutboxSuccessHandler } from '../src/app/outbox-kinds';
 import { AUTH_CHANNEL_NAME, readTokenMirror, subjectOf, writeTokensFromWorkerIfCurrent, type WorkerTokensMessage } from './token-mirror';
 
 export const API_PREFIX = '/main-service';
@@ -189,7 +189,7 @@ export function createWorkerOutbox(scope: WorkerScope): WorkerOutbox {
     clock: { now: () => Date.now() },
     random: Math.random,
     locks: replayLocks,
-    handlers: outboxSuccessHandlers,
+    handlers: loadOutboxSuccessHandler,
     isPushable: isPushableOutboxRow,
   });
 

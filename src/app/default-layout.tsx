@@ -76,8 +76,8 @@ const ReviewAccessProbe = lazy(() => import('./nav-review-access').then((module)
 function OfflineSession({ user }: { user: CurrentUser }) {
   useEffect(() => {
     Promise.all([import('../lib/offline'), import('./outbox-kinds')]).then(
-      // Passed as it is, never spread: its lookup answers kinds nobody declared with the generic handler.
-      ([offline, kinds]) => offline.startOffline({ user, handlers: kinds.outboxSuccessHandlers, isPushable: kinds.isPushableOutboxRow }),
+      // The loader answers kinds nobody declared with the generic handler.
+      ([offline, kinds]) => offline.startOffline({ user, handlers: kinds.loadOutboxSuccessHandler, isPushable: kinds.isPushableOutboxRow }),
       (error: unknown) => console.error('Could not start the offline sync', error),
     );
   }, [user]);

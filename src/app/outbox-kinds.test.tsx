@@ -19,7 +19,7 @@ import { discardUnsent } from '../features/outbox/store';
 import { reviewSuggestion } from '../features/suggestions/review-store';
 import { getAppDatabase } from '../lib/db/database';
 import { refreshStaleRows } from '../lib/sync/pull';
-import { describeOutboxRow, outboxKindOf, outboxKinds, outboxSuccessHandlers, storeSentEntity } from './outbox-kinds';
+import { describeOutboxRow, loadOutboxSuccessHandler, outboxKindOf, outboxKinds, storeSentEntity } from './outbox-kinds';
 import { registryRow } from '../../tests/fixtures/rows';
 
 const OWNER = '00000000-0000-4000-8000-000000000001';
@@ -80,19 +80,20 @@ describe('the outbox-kind registry', () => {
     expect(describeOutboxRow({ ...proposalRow, body: null, path: '/api/v1/elsewhere' })).toMatchObject({ values: { title: '' }, editHref: null });
   });
 
-  it('gives a kind nobody declared the generic label, no edit link and the generic success handler', () => {
+  it('gives a kind nobody declared the generic label, no edit link and the generic success handler', async () => {
     expect(describeOutboxRow({ ...proposalRow, kind: 'registry.legacy' })).toEqual({ label: { id: 'outbox.kind.unknown', defaultMessage: 'A change' }, values: {}, editHref: null });
-    expect(outboxKindOf('registry.legacy').onSuccess).toBe(storeSentEntity);
+    expect(await outboxKindOf('registry.legacy').loadSuccessHandler()).toBe(storeSentEntity);
   });
 
-  it("answers the replayer's lookup with each kind's handler, and storeSentEntity for any other kind", () => {
-    expect(outboxSuccessHandlers['suggestion.create']).toBe(storeCreatedSuggestion);
-    expect(outboxSuccessHandlers['registry.legacy']).toBe(storeSentEntity);
-    expect(Object.keys(outboxSuccessHandlers)).toEqual(outboxKinds.map((declared) => declared.kind));
-    // Not a thenable, and a row whose kind is a prototype name gets no handler (not Object's own function).
+  it("loads for the replayer each kind's handler from its feature's store, and storeSentEntity for any other kind", async () => {
+    expect(await loadOutboxSuccessHandler('suggestion.create')).toBe(storeCreatedSuggestion);
+    expect(await loadOutboxSuccessHandler('registry.legacy')).toBe(storeSentEntity);
+    // A row whose kind is a prototype name gets the generic handler, not Object's own function.
     for (const name of ['then', 'toString', 'constructor', 'hasOwnProperty']) {
-      expect(Reflect.get(outboxSuccessHandlers, name), name).toBeUndefined();
+      expect(await loadOutboxSuccessHandler(name), name).toBe(storeSentEntity);
     }
+    // Every declared kind loads a handler of its own.
+    for (const declared of outboxKinds) expect(typeof (await loadOutboxSuccessHandler(declared.kind)), declared.kind).toBe('function');
   });
 
   it('stores the answer of an undeclared kind when its entity key names a mirrored table and the answer passes its struct', async () => {
@@ -127,7 +128,7 @@ describe('the outbox-kind registry', () => {
       clock: { now: () => Date.parse(AT) },
       random: () => 0,
       locks: null,
-      handlers: outboxSuccessHandlers,
+      handlers: loadOutboxSuccessHandler,
     });
     expect((await replayer.drain()).sent).toBe(1);
     expect(await db.registries.get([OWNER, 'r1'])).toEqual({ ...registry, ownerUserId: OWNER });
@@ -136,7 +137,8 @@ describe('the outbox-kind registry', () => {
   it('stores the proposal the server answered through the proposals kind', async () => {
     const db = openDb();
     const suggestion = { id: 's1', companyId: COMPANY, title: 'x' } as unknown as Suggestion;
-    await outboxKindOf('suggestion.create').onSuccess({ db, row: proposalRow, data: suggestion });
+    const handler = await outboxKindOf('suggestion.create').loadSuccessHandler();
+    await handler({ db, row: proposalRow, data: suggestion });
     // Not a whole proposal: left to the pull, as the feature's handler decides.
     expect(await db.suggestions.count()).toBe(0);
   });

@@ -42,8 +42,13 @@ export interface OutboxKind {
   viewHref?: (row: OutboxRow) => string | null;
   /** The words of that link ("Open the proposal"); the screen's "Open" when absent. */
   viewLabel?: MessageDescriptor;
-  /** Stores the server's answer; runs in the transaction that removes the sent row. */
-  onSuccess: SuccessHandler;
+  /**
+   * Loads the handler that stores the server's answer (it runs in the transaction that removes the sent row).
+   * A feature's handlers live in its store, which only its own screens need: the replayer loads the handler
+   * when a row of the kind has been answered, before that transaction, so the registry itself stays light (every
+   * signed-in screen and the service worker load it).
+   */
+  loadSuccessHandler: () => Promise<SuccessHandler>;
   /**
    * The server's POST /sync/push applies this kind's write (server/features/push/routes.ts,
    * PUSHABLE_OPERATIONS): its rows may go in batches. Absent or false: one request per row.
@@ -80,7 +85,7 @@ export const storeSentEntity: SuccessHandler = async ({ db, row, data }) => {
 };
 
 /** What an undeclared kind gets. */
-export const unknownOutboxKind: Omit<OutboxKind, 'kind'> = { label: UNKNOWN_CHANGE_LABEL, onSuccess: storeSentEntity };
+export const unknownOutboxKind: Omit<OutboxKind, 'kind'> = { label: UNKNOWN_CHANGE_LABEL, loadSuccessHandler: () => Promise.resolve(storeSentEntity) };
 
 function indexKinds(kinds: readonly OutboxKind[]): ReadonlyMap<string, OutboxKind> {
   const byKind = new Map<string, OutboxKind>();
@@ -99,21 +104,13 @@ export function outboxKindOf(kind: string): OutboxKind {
 }
 
 /**
- * The replayer's handlers (page and worker): the declared kinds' own, and `storeSentEntity` for any other
- * kind. The replayer looks a handler up as `handlers[row.kind]`, so the fallback is answered by the lookup
- * itself; keys are only the declared kinds, and a property that is no row kind ('then', prototype names,
- * symbols) is not answered, so the object is not mistaken for a promise.
+ * The replayer's handlers (page and worker): loads the declared kind's own, or `storeSentEntity` for a kind
+ * nobody declared. A failed load rejects: the replayer then keeps the row (the server's answer is not lost, the
+ * row is sent again under its idempotency key and answered the same).
  */
-export const outboxSuccessHandlers: Readonly<Record<string, SuccessHandler>> = new Proxy(
-  Object.fromEntries(outboxKinds.map((declared) => [declared.kind, declared.onSuccess])),
-  {
-    get: (target, property) => {
-      if (typeof property !== 'string') return undefined;
-      if (Object.hasOwn(target, property)) return target[property];
-      return property === 'then' || property in Object.prototype ? undefined : storeSentEntity;
-    },
-  },
-);
+export function loadOutboxSuccessHandler(kind: string): Promise<SuccessHandler> {
+  return outboxKindOf(kind).loadSuccessHandler();
+}
 
 /**
  * The replayer's `isPushable` (page and worker): rows of a kind declared pushable. An undeclared kind is

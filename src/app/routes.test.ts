@@ -119,12 +119,12 @@ describe('routes table', () => {
 });
 
 describe('message catalogue areas of the routes', () => {
-  it('load only the sign-in area on the auth layout, and on the signed-in screens the frame and their own feature', () => {
+  it('load only the sign-in areas on the auth layout, and on the signed-in screens the frame and their own feature', () => {
     for (const [name, path, layout] of SPEC_ROUTES) {
       const concrete = path.replace(/:[A-Za-z]+/g, 'x1');
       const areas = catalogueAreasOf(concrete);
       if (layout === 'auth') {
-        expect(areas, name).toEqual(['auth']);
+        expect(areas, name).toEqual(name === 'NotFound' ? ['auth'] : ['auth', 'signin']);
       } else {
         expect(areas.slice(0, 2), name).toEqual(['auth', 'app']);
         // At most the page's feature and one it shows beside its own (the profile lists companies).

@@ -106,14 +106,17 @@ export const FEATURE_AREAS_OF_ROUTE: readonly (readonly [pattern: RegExp, areas:
 ];
 
 const AUTH_AREAS: readonly CatalogueArea[] = ['auth', 'signin'];
+/** The 404 page (auth layout, signed in or out) shows the frame's texts only. */
+const FRAME_AREAS: readonly CatalogueArea[] = ['auth'];
 const routeAreas = new Map<string, readonly CatalogueArea[]>();
 
 /**
- * The areas a route shows: the auth layout 'auth' and 'signin' (the sign-in route downloads no signed-in text); the
+ * The areas a route shows: the auth layout 'auth' and 'signin' (the sign-in route downloads no signed-in text; the
+ * 404 page 'auth' only); the
  * default layout 'auth', 'app' and the route's feature areas. The same array for the same route, every time.
  */
 export function areasOfRoute(name: string, layout: 'auth' | 'default'): readonly CatalogueArea[] {
-  if (layout === 'auth') return AUTH_AREAS;
+  if (layout === 'auth') return name === 'NotFound' ? FRAME_AREAS : AUTH_AREAS;
   let areas = routeAreas.get(name);
   if (!areas) {
     const features = FEATURE_AREAS_OF_ROUTE.find(([pattern]) => pattern.test(name))?.[1] ?? [];

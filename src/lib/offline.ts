@@ -26,7 +26,7 @@ import { getConnectivity, type ProbingConnectivity } from './connectivity';
 import { getAppDatabase, type AppDatabase, type OutboxRow } from './db/database';
 import { StoredEnumsRow, checkRows } from './db/rows';
 import { countUnsent, hasWaitingRows } from './outbox/outbox';
-import { createReplayer, type ExclusiveLocks, type SuccessHandler } from './outbox/replayer';
+import { createReplayer, type ExclusiveLocks, type SuccessHandlers } from './outbox/replayer';
 import { shouldRegisterSync, startOutboxTriggers, type OutboxTriggers } from './outbox/triggers';
 import { dropCompanyMirror, pullCompany } from './sync/pull';
 import { startPullScheduler, type PullScheduler } from './sync/scheduler';
@@ -36,7 +36,7 @@ import { followWorkerTokens, requestOutboxSync } from '../../sw/page-bridge';
 export interface OfflineOptions {
   user: Pick<CurrentUser, 'id' | 'companies'>;
   /** Success handlers per outbox row kind (features give theirs: the app composes them). */
-  handlers: Readonly<Record<string, SuccessHandler>>;
+  handlers: SuccessHandlers;
   /** Rows the server's push takes (the registry's `isPushableOutboxRow`): sent in batches; omitted: none. */
   isPushable?: (row: OutboxRow) => boolean;
   db?: AppDatabase;

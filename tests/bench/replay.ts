@@ -11,7 +11,7 @@ import { createReplayer } from '../../src/lib/outbox/replayer';
 import { pullCompany } from '../../src/lib/sync/pull';
 import type { TokenStore } from '../../src/lib/token-store';
 import { submitSuggestion } from '../../src/features/suggestions/store';
-import { outboxSuccessHandlers } from '../../src/app/outbox-kinds';
+import { loadOutboxSuccessHandler } from '../../src/app/outbox-kinds';
 import { startServer } from '../e2e/support/server';
 import { report, round, timed } from './support';
 
@@ -76,7 +76,7 @@ try {
     getOwnerUserId: () => user.id,
     clock: { now: () => Date.now() },
     random: Math.random,
-    handlers: outboxSuccessHandlers,
+    handlers: loadOutboxSuccessHandler,
   });
 
   async function run(count: number, photos: number) {

@@ -17,7 +17,7 @@ import { createHttpClient, type HttpClient } from '../../src/lib/http';
 import type { TokenStore } from '../../src/lib/token-store';
 import { createReplayer, type ExclusiveLocks, type Replayer, type ReplayerOptions } from '../../src/lib/outbox/replayer';
 import { submitSuggestion, type PhotoInput, type SuggestionDraft } from '../../src/features/suggestions/store';
-import { outboxSuccessHandlers } from '../../src/app/outbox-kinds';
+import { loadOutboxSuccessHandler } from '../../src/app/outbox-kinds';
 import { CurrentUser } from '../../src/domain/user';
 
 export const API = '/main-service/api/v1';
@@ -254,7 +254,7 @@ export function replayerFor(db: AppDatabase, session: Session, clock: FakeClock,
     getOwnerUserId: () => session.userId,
     clock,
     random: () => 0.5,
-    handlers: outboxSuccessHandlers,
+    handlers: loadOutboxSuccessHandler,
     // A tab of its own unless the test shares one lock manager between "tabs" (or passes null: the lease).
     locks: fakeLocks(),
     // The transport holds every request to its deadline, the refresh and the resend included, even when the

@@ -8,7 +8,10 @@ import { paths } from '../../domain/paths';
 import type { OutboxRow } from '../../lib/db/database';
 import { labelTextOf, rowEntityOf, stringFieldOf, type RowEntity } from '../../lib/outbox/kind-helpers';
 import { goalTitleOf } from './list';
-import { GOAL_ACTION_KIND, GOAL_CREATE_KIND, GOAL_EDIT_KIND, storeSentGoal } from './store';
+import { GOAL_ACTION_KIND, GOAL_CREATE_KIND, GOAL_EDIT_KIND } from './kind-names';
+
+/** The store, with its handler, loads when the server has answered a goal's row. */
+const loadStoreSentGoal = () => import('./store').then((store) => store.storeSentGoal);
 
 /** The company and goal of a row ('/api/v1/companies/{c}/goals' with the goal in its entity key, or '.../goals/{g}[/actions]'). */
 function goalOf(row: OutboxRow): RowEntity | null {
@@ -42,7 +45,7 @@ export const goalCreateOutboxKind = {
   editHref: editFormHref,
   viewHref: goalHref,
   viewLabel,
-  onSuccess: storeSentGoal,
+  loadSuccessHandler: loadStoreSentGoal,
   /** POST /companies/{companyId}/goals is a pushable operation of the server. */
   pushable: true,
 };
@@ -56,7 +59,7 @@ export const goalEditOutboxKind = {
   editHref: editFormHref,
   viewHref: goalHref,
   viewLabel,
-  onSuccess: storeSentGoal,
+  loadSuccessHandler: loadStoreSentGoal,
   pushable: true,
 };
 
@@ -77,7 +80,7 @@ export const goalActionOutboxKind = {
   editHref: (): string | null => null,
   viewHref: goalHref,
   viewLabel,
-  onSuccess: storeSentGoal,
+  loadSuccessHandler: loadStoreSentGoal,
   pushable: true,
 };
 

@@ -29,9 +29,9 @@ import { REVISABLE_STATUSES, enqueue, entityKeyOf, revise, writeWithOutbox } fro
 import type { SuccessHandler } from '../../lib/outbox/replayer';
 import { markStale } from '../../lib/sync/stale-rows';
 
-export const GOAL_CREATE_KIND = 'goal.create';
-export const GOAL_EDIT_KIND = 'goal.edit';
-export const GOAL_ACTION_KIND = 'goal.action';
+import { GOAL_ACTION_KIND, GOAL_CREATE_KIND, GOAL_EDIT_KIND } from './kind-names';
+
+export { GOAL_ACTION_KIND, GOAL_CREATE_KIND, GOAL_EDIT_KIND };
 
 /** Why a goal change was not stored. */
 export type GoalRefusal =

@@ -14,7 +14,8 @@ export const notificationReadOutboxKind = {
   labelValues: (row: OutboxRow): Record<string, string> => ({ count: String(idsOfReadRow(row).length) }),
   /** Nothing to edit: the user may retry or discard it. */
   editHref: (): string | null => null,
-  onSuccess: storeNotificationsRead,
+  // The store is loaded already: the bell in the header reads it.
+  loadSuccessHandler: () => Promise.resolve(storeNotificationsRead),
   /** POST /companies/{companyId}/notifications/read is a pushable operation of the server. */
   pushable: true,
 };

@@ -7,7 +7,10 @@ import type { MessageDescriptor } from 'react-intl';
 import { paths } from '../../domain/paths';
 import type { OutboxRow } from '../../lib/db/database';
 import { rowEntityOf, stringFieldOf, type RowEntity } from '../../lib/outbox/kind-helpers';
-import { PROJECT_CREATE_KIND, PROJECT_EDIT_KIND, storeSentProject } from './store';
+import { PROJECT_CREATE_KIND, PROJECT_EDIT_KIND } from './kind-names';
+
+/** The store, with its handler, loads when the server has answered a project's row. */
+const loadStoreSentProject = () => import('./store').then((store) => store.storeSentProject);
 
 /** The company and project of a row ('/api/v1/companies/{c}/projects' with the entity key, or '.../projects/{p}'). */
 function projectOf(row: OutboxRow): RowEntity | null {
@@ -36,7 +39,7 @@ export const projectCreateOutboxKind = {
   editHref,
   viewHref,
   viewLabel,
-  onSuccess: storeSentProject,
+  loadSuccessHandler: loadStoreSentProject,
   /** POST /companies/{companyId}/projects is a pushable operation of the server. */
   pushable: true,
 };
@@ -50,7 +53,7 @@ export const projectEditOutboxKind = {
   editHref,
   viewHref,
   viewLabel,
-  onSuccess: storeSentProject,
+  loadSuccessHandler: loadStoreSentProject,
   /** PATCH /companies/{companyId}/projects/{projectId} is a pushable operation of the server. */
   pushable: true,
 };

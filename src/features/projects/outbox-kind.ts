@@ -8,7 +8,10 @@ import { paths } from '../../domain/paths';
 import type { OutboxRow } from '../../lib/db/database';
 import { fieldOf, rowEntityOf, stringFieldOf, type RowEntity } from '../../lib/outbox/kind-helpers';
 import { projectCreateOutboxKind, projectEditOutboxKind } from './create-outbox-kind';
-import { PROJECT_COMPLETE_KIND, PROJECT_INDICATOR_KIND, PROJECT_PAYMENTS_KIND, PROJECT_TRANSITION_KIND, storeDecidedProject } from './transition-store';
+import { PROJECT_COMPLETE_KIND, PROJECT_INDICATOR_KIND, PROJECT_PAYMENTS_KIND, PROJECT_TRANSITION_KIND } from './kind-names';
+
+/** The store, with its handler, loads when the server has answered a project's row. */
+const loadStoreDecidedProject = () => import('./transition-store').then((store) => store.storeDecidedProject);
 
 /** The company and project of a decision row ('/api/v1/companies/{c}/projects/{p}[/transitions|/complete|/indicators]'). */
 function projectOf(row: OutboxRow): RowEntity | null {
@@ -44,7 +47,7 @@ export const projectTransitionOutboxKind = {
   editHref: (): string | null => null,
   viewHref: projectHref,
   viewLabel,
-  onSuccess: storeDecidedProject,
+  loadSuccessHandler: loadStoreDecidedProject,
   pushable: true,
 };
 
@@ -60,7 +63,7 @@ export const projectCompleteOutboxKind = {
   editHref: (): string | null => null,
   viewHref: projectHref,
   viewLabel,
-  onSuccess: storeDecidedProject,
+  loadSuccessHandler: loadStoreDecidedProject,
   pushable: true,
 };
 
@@ -79,7 +82,7 @@ export const projectIndicatorOutboxKind = {
   editHref: (): string | null => null,
   viewHref: projectHref,
   viewLabel,
-  onSuccess: storeDecidedProject,
+  loadSuccessHandler: loadStoreDecidedProject,
   pushable: true,
 };
 
@@ -95,7 +98,7 @@ export const projectPaymentsOutboxKind = {
   editHref: (): string | null => null,
   viewHref: projectHref,
   viewLabel,
-  onSuccess: storeDecidedProject,
+  loadSuccessHandler: loadStoreDecidedProject,
   pushable: true,
 };
 

@@ -35,8 +35,9 @@ import { ProjectRefusedError, localProject } from './refusal';
 
 export { ProjectRefusedError, localProject, type ProjectRefusal } from './refusal';
 
-export const PROJECT_CREATE_KIND = 'project.create';
-export const PROJECT_EDIT_KIND = 'project.edit';
+import { PROJECT_CREATE_KIND, PROJECT_EDIT_KIND } from './kind-names';
+
+export { PROJECT_CREATE_KIND, PROJECT_EDIT_KIND };
 
 /** The API path of a company's projects ('/api/v1/companies/{c}/projects'). */
 export function projectsPath(companyId: string): string {

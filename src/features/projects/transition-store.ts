@@ -37,10 +37,9 @@ import { markStale } from '../../lib/sync/stale-rows';
 import { ProjectRefusedError, localProject } from './refusal';
 import { draftOfProject } from './store';
 
-export const PROJECT_TRANSITION_KIND = 'project.transition';
-export const PROJECT_COMPLETE_KIND = 'project.complete';
-export const PROJECT_INDICATOR_KIND = 'project.indicator';
-export const PROJECT_PAYMENTS_KIND = 'project.payments';
+import { PROJECT_COMPLETE_KIND, PROJECT_INDICATOR_KIND, PROJECT_PAYMENTS_KIND, PROJECT_TRANSITION_KIND } from './kind-names';
+
+export { PROJECT_COMPLETE_KIND, PROJECT_INDICATOR_KIND, PROJECT_PAYMENTS_KIND, PROJECT_TRANSITION_KIND };
 
 
 export interface ProjectActionContext {

@@ -34,11 +34,11 @@ const approveRow = row(REGISTRY_APPROVE_KIND, `/api/v1/companies/${COMPANY}/regi
 const returnRow = row(REGISTRY_RETURN_KIND, `/api/v1/companies/${COMPANY}/registry/${REG}/return`);
 
 describe('the registry outbox kinds', () => {
-  it('are the send, the approval and the return, pushable, each storing the answered registry, with labels both catalogues hold', () => {
+  it('are the send, the approval and the return, pushable, each storing the answered registry, with labels both catalogues hold', async () => {
     expect(registryOutboxKinds.map((kind) => kind.kind)).toEqual(['registry.send', 'registry.approve', 'registry.return']);
     for (const kind of registryOutboxKinds) {
       expect(kind.pushable).toBe(true);
-      expect(kind.onSuccess).toBe(storeAnsweredRegistry);
+      expect(await kind.loadSuccessHandler()).toBe(storeAnsweredRegistry);
       expect(en).toHaveProperty([kind.label.id]);
       expect(ru).toHaveProperty([kind.label.id]);
       expect(en).toHaveProperty([kind.viewLabel.id ?? '']);

@@ -7,7 +7,10 @@ import type { MessageDescriptor } from 'react-intl';
 import { paths } from '../../domain/paths';
 import type { OutboxRow } from '../../lib/db/database';
 import { fieldOf, rowEntityOf, type RowEntity } from '../../lib/outbox/kind-helpers';
-import { REGISTRY_APPROVE_KIND, REGISTRY_RETURN_KIND, REGISTRY_SEND_KIND, UNNUMBERED, storeAnsweredRegistry } from './store';
+import { REGISTRY_APPROVE_KIND, REGISTRY_RETURN_KIND, REGISTRY_SEND_KIND, UNNUMBERED } from './kind-names';
+
+/** The store, with its handler, loads when the server has answered a registry's row. */
+const loadStoreAnsweredRegistry = () => import('./store').then((store) => store.storeAnsweredRegistry);
 
 /** The company and registry of a row: '/api/v1/companies/{c}/registry/send' (the id in the entity key) or '.../{r}/approve|return'. */
 function registryOf(row: OutboxRow): RowEntity | null {
@@ -44,7 +47,7 @@ export const registrySendOutboxKind = {
   editHref: (): string | null => null,
   viewHref: registryPageHref,
   viewLabel,
-  onSuccess: storeAnsweredRegistry,
+  loadSuccessHandler: loadStoreAnsweredRegistry,
   pushable: true,
 };
 
@@ -58,7 +61,7 @@ export const registryApproveOutboxKind = {
   editHref: (): string | null => null,
   viewHref: approvePageHref,
   viewLabel,
-  onSuccess: storeAnsweredRegistry,
+  loadSuccessHandler: loadStoreAnsweredRegistry,
   pushable: true,
 };
 
@@ -72,7 +75,7 @@ export const registryReturnOutboxKind = {
   editHref: (): string | null => null,
   viewHref: approvePageHref,
   viewLabel,
-  onSuccess: storeAnsweredRegistry,
+  loadSuccessHandler: loadStoreAnsweredRegistry,
   pushable: true,
 };
 

@@ -46,12 +46,10 @@ import { enqueue, entityKeyOf, writeWithOutbox } from '../../lib/outbox/outbox';
 import type { SuccessHandler } from '../../lib/outbox/replayer';
 import { markStale } from '../../lib/sync/stale-rows';
 
-export const REGISTRY_SEND_KIND = 'registry.send';
-export const REGISTRY_APPROVE_KIND = 'registry.approve';
-export const REGISTRY_RETURN_KIND = 'registry.return';
+import { REGISTRY_APPROVE_KIND, REGISTRY_RETURN_KIND, REGISTRY_SEND_KIND, UNNUMBERED } from './kind-names';
 
-/** The number of a registry the server has not numbered yet (a send waiting in the outbox). */
-export const UNNUMBERED = 0;
+export { REGISTRY_APPROVE_KIND, REGISTRY_RETURN_KIND, REGISTRY_SEND_KIND, UNNUMBERED };
+
 
 /** The statuses in which a registry holds its projects (a RETURNED one gave them back). */
 const HOLDING_STATUSES: readonly RegistryStatus[] = ['SENT', 'APPROVED'];

@@ -7,8 +7,11 @@ import type { MessageDescriptor } from 'react-intl';
 import { paths } from '../../domain/paths';
 import type { OutboxRow } from '../../lib/db/database';
 import { labelTextOf, rowCompanyOf, rowEntityOf, stringFieldOf, type RowEntity } from '../../lib/outbox/kind-helpers';
-import { SUGGESTION_DISTRIBUTE_KIND, SUGGESTION_REVIEW_KIND, SUGGESTION_REVISE_KIND, storeReviewedSuggestion } from './review-store';
-import { SUGGESTION_CREATE_KIND, storeCreatedSuggestion } from './store';
+import { SUGGESTION_CREATE_KIND, SUGGESTION_DISTRIBUTE_KIND, SUGGESTION_REVIEW_KIND, SUGGESTION_REVISE_KIND } from './kind-names';
+
+/** The stores, with their handlers, load when the server has answered a proposal's row. */
+const loadStoreCreatedSuggestion = () => import('./store').then((store) => store.storeCreatedSuggestion);
+const loadStoreReviewedSuggestion = () => import('./review-store').then((store) => store.storeReviewedSuggestion);
 
 /** The company of a queued proposal, read from its path ('/api/v1/companies/{companyId}/suggestions'). */
 function companyOf(row: OutboxRow): string | null {
@@ -26,7 +29,7 @@ export const suggestionCreateOutboxKind = {
     const companyId = companyOf(row);
     return companyId === null ? null : `${paths.company.suggestionsCreate(encodeURIComponent(companyId))}?resend=${encodeURIComponent(row.id)}`;
   },
-  onSuccess: storeCreatedSuggestion,
+  loadSuccessHandler: loadStoreCreatedSuggestion,
   /** POST /companies/{companyId}/suggestions is a pushable operation of the server (submitSuggestionOperation). */
   pushable: true,
 };
@@ -74,7 +77,7 @@ export const suggestionReviewOutboxKind = {
   editHref: (): string | null => null,
   viewHref: proposalHref,
   viewLabel,
-  onSuccess: storeReviewedSuggestion,
+  loadSuccessHandler: loadStoreReviewedSuggestion,
   pushable: true,
 };
 
@@ -90,7 +93,7 @@ export const suggestionDistributeOutboxKind = {
   editHref: (): string | null => null,
   viewHref: proposalHref,
   viewLabel,
-  onSuccess: storeReviewedSuggestion,
+  loadSuccessHandler: loadStoreReviewedSuggestion,
   pushable: true,
 };
 
@@ -109,6 +112,6 @@ export const suggestionReviseOutboxKind = {
   },
   viewHref: proposalHref,
   viewLabel,
-  onSuccess: storeReviewedSuggestion,
+  loadSuccessHandler: loadStoreReviewedSuggestion,
   pushable: true,
 };

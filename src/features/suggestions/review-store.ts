@@ -29,9 +29,9 @@ import type { SuccessHandler } from '../../lib/outbox/replayer';
 import { markStale } from '../../lib/sync/stale-rows';
 import { suggestionsPath } from './store';
 
-export const SUGGESTION_REVIEW_KIND = 'suggestion.review';
-export const SUGGESTION_DISTRIBUTE_KIND = 'suggestion.distribute';
-export const SUGGESTION_REVISE_KIND = 'suggestion.revise';
+import { SUGGESTION_DISTRIBUTE_KIND, SUGGESTION_REVIEW_KIND, SUGGESTION_REVISE_KIND } from './kind-names';
+
+export { SUGGESTION_DISTRIBUTE_KIND, SUGGESTION_REVIEW_KIND, SUGGESTION_REVISE_KIND };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

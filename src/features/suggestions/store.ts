@@ -23,7 +23,9 @@ import { enqueue, entityKeyOf, revise, storeFile, writeWithOutbox } from '../../
 import type { SuccessHandler } from '../../lib/outbox/replayer';
 import { markStale } from '../../lib/sync/stale-rows';
 
-export const SUGGESTION_CREATE_KIND = 'suggestion.create';
+import { SUGGESTION_CREATE_KIND } from './kind-names';
+
+export { SUGGESTION_CREATE_KIND };
 
 /** What the form gives: the proposal without ids, photos or times. */
 export interface SuggestionDraft {

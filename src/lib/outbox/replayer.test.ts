@@ -19,6 +19,7 @@ import {
   uploadDeadlineMs,
   type ExclusiveLocks,
   type ReplayerOptions,
+  type SuccessHandler,
 } from './replayer';
 
 const OWNER = '00000000-0000-4000-8000-000000000001';
@@ -248,6 +249,39 @@ describe('replayer: sending', () => {
     expect(await countUnsent(db, OWNER)).toBe(0);
     expect(await db.files.count()).toBe(0);
     expect((await db.suggestions.get([OWNER, id]))?.receivedAt).toBe(created?.receivedAt);
+  });
+
+  it("loads a kind's handler before the transaction that runs it, and keeps the row when it cannot be loaded", async () => {
+    const db = openDb(freshName());
+    const server = new FakeMainService();
+    let isChunkGone = true;
+    const handlers = async (kind: string): Promise<SuccessHandler | undefined> => {
+      // A module load waits on more than microtasks (a macrotask here; this file fakes setTimeout only): a
+      // transaction held open across it would have committed.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (isChunkGone) throw new Error('chunk gone');
+      if (kind !== 'suggestion.create') return undefined;
+      return async ({ db: tx, data }) => {
+        await tx.suggestions.put({ ...(data as Suggestion), ownerUserId: OWNER });
+      };
+    };
+    const { replayer } = replayerFor(db, server, { handlers });
+    const id = await submitProposal(db);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The server took it, but its answer could not be stored: the row stays, as if the answer were lost.
+    expect(await replayer.drain()).toMatchObject({ sent: 0, stopped: 'offline' });
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+    expect(server.suggestions.size).toBe(1);
+    expect(await countUnsent(db, OWNER)).toBe(1);
+
+    isChunkGone = false;
+    const result = await replayer.drain();
+    expect(result.sent).toBe(1);
+    // The same key: still one proposal on the server, and now the device has the server's copy.
+    expect(server.suggestions.size).toBe(1);
+    expect(await countUnsent(db, OWNER)).toBe(0);
+    expect((await db.suggestions.get([OWNER, id]))?.receivedAt).toBe(server.suggestions.get(id)?.receivedAt);
   });
 
   it('replays with the same key when the server committed but the answer was lost: one proposal', async () => {
@@ -1207,5 +1241,5 @@ describe('replayer: property', () => {
       }),
       { numRuns: 40 },
     );
-  });
+  }, 120_000); // 40 runs of whole replays: a guard against a hang, not a speed check (a loaded machine takes seconds)
 });

@@ -101,6 +101,13 @@ export interface SuccessContext {
 /** Stores what the server answered for a row of one kind; runs in the transaction that removes the row. */
 export type SuccessHandler = (context: SuccessContext) => Promise<void>;
 
+/**
+ * The handlers by row kind: a table, or a loader (the app's: a feature's handler loads with its store when a row
+ * of its kind is answered). Either way the handler is in hand before the transaction that runs it opens: an
+ * IndexedDB transaction commits as soon as it waits on anything but its own requests.
+ */
+export type SuccessHandlers = Readonly<Record<string, SuccessHandler>> | ((kind: string) => Promise<SuccessHandler | undefined>);
+
 export interface ReplayerOptions {
   db: AppDatabase;
   /** The one transport (bearer token, `Language`, deadline, the shared refresh); its prefix goes before row paths. */
@@ -112,7 +119,7 @@ export interface ReplayerOptions {
   random: () => number;
   /** `navigator.locks`; null or omitted: the IndexedDB lease. */
   locks?: ExclusiveLocks | null;
-  handlers?: Readonly<Record<string, SuccessHandler>>;
+  handlers?: SuccessHandlers;
   /** Told after every change to the outbox (sent, parked, rescheduled). */
   onChange?: () => void;
   /**
@@ -232,6 +239,8 @@ function randomHolderId(): string {
 export function createReplayer(options: ReplayerOptions): Replayer {
   const { db, clock, random, http } = options;
   const handlers = options.handlers ?? {};
+  /** The handler of `kind`, loaded if need be; a failed load rejects and the row stays queued. */
+  const handlerOf = async (kind: string): Promise<SuccessHandler | undefined> => (typeof handlers === 'function' ? handlers(kind) : handlers[kind]);
   const holder = randomHolderId();
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const isPushable = options.batch === false ? () => false : (options.isPushable ?? (() => false));
@@ -256,6 +265,16 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       .modify({ ...changes, updatedAt: clock.now() });
     notify();
     return changed > 0;
+  }
+
+  /**
+   * The server took the row, but the code that stores its answer could not be loaded (offline, with its chunk
+   * not cached, say): the row stays as if nothing had answered, and is sent again under its key when the
+   * connection returns; the server answers the same, and then the answer is stored.
+   */
+  function keepForLoadFailure(row: OutboxRow, attemptsBefore: number, error: unknown): Promise<Outcome> {
+    console.error(`Could not load the success handler of ${row.kind}`, error);
+    return settleFailure(row, { kind: 'network', message: `The device could not store the answer to ${row.kind}` }, attemptsBefore);
   }
 
   /** Applies a failed answer to the row; returns what the drain does next. */
@@ -370,12 +389,18 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       // Signed out while the request was on its way: the row is done, but nothing of the answer is stored
       // for a user who left this device.
       const isStillSignedIn = (await options.getOwnerUserId()) === current.ownerUserId;
+      let handler: SuccessHandler | undefined;
+      try {
+        handler = isStillSignedIn ? await handlerOf(current.kind) : undefined;
+      } catch (error) {
+        return keepForLoadFailure(current, row.attempts, error);
+      }
       await db.transaction('rw', db.tables, async () => {
         const stored = await db.outbox.get(current.seq);
         if (!stored || stored.id !== current.id) return;
         await db.outbox.delete(current.seq);
         await dropUnusedFiles(db, current.fileIds);
-        if (isStillSignedIn) await handlers[current.kind]?.({ db, row: current, data: dataOf(answer.body) });
+        await handler?.({ db, row: current, data: dataOf(answer.body) });
       });
       notify();
       return 'sent';
@@ -458,6 +483,8 @@ export function createReplayer(options: ReplayerOptions): Replayer {
     if (sent.length === 0) return;
     // As in sendRow: after a sign-out the rows are done, but no answer is stored for the user who left.
     const signedIn = await options.getOwnerUserId();
+    const kinds = [...new Set(sent.filter(({ row }) => row.ownerUserId === signedIn).map(({ row }) => row.kind))];
+    const handlerByKind = new Map(await Promise.all(kinds.map(async (kind) => [kind, await handlerOf(kind)] as const)));
     await db.transaction('rw', db.tables, async () => {
       const stored = await db.outbox.bulkGet(sent.map(({ row }) => row.seq));
       const gone: number[] = [];
@@ -467,7 +494,7 @@ export function createReplayer(options: ReplayerOptions): Replayer {
         if (!current || current.id !== row.id) continue;
         gone.push(row.seq);
         await dropUnusedFiles(db, row.fileIds);
-        if (signedIn === row.ownerUserId) await handlers[row.kind]?.({ db, row, data: dataOf(answer.body) });
+        if (signedIn === row.ownerUserId) await handlerByKind.get(row.kind)?.({ db, row, data: dataOf(answer.body) });
       }
       await db.outbox.bulkDelete(gone);
     });
@@ -524,8 +551,13 @@ export function createReplayer(options: ReplayerOptions): Replayer {
       }
       if (answer.status >= 500) serverFailed = true;
     }
-    await removeSent(sent);
-    for (const { row } of sent) settled.push([row, 'sent']);
+    try {
+      await removeSent(sent);
+      for (const { row } of sent) settled.push([row, 'sent']);
+    } catch (error) {
+      // Nothing was removed (one transaction): the rows stay, as for a lost answer.
+      for (const { row } of sent) settled.push([row, await keepForLoadFailure(row, before(row), error)]);
+    }
     for (const { row, answer } of failed) {
       const failure: Answer = { kind: 'answer', status: answer.status, body: answer.body, retryAfterMs: parseRetryAfter(answer.retryAfter, clock.now()) };
       settled.push([row, await settleFailure(row, failure, before(row))]);

@@ -16,7 +16,7 @@ import { createHttpClient, type HttpClient } from '../../../src/lib/http';
 import { createReplayer } from '../../../src/lib/outbox/replayer';
 import type { TokenStore } from '../../../src/lib/token-store';
 import { submitSuggestion, suggestionsPath, type SuggestionDraft } from '../../../src/features/suggestions/store';
-import { isPushableOutboxRow, outboxSuccessHandlers } from '../../../src/app/outbox-kinds';
+import { isPushableOutboxRow, loadOutboxSuccessHandler } from '../../../src/app/outbox-kinds';
 
 const PREFIX = '/main-service';
 
@@ -142,7 +142,7 @@ async function replay(tag: string, batch: boolean): Promise<Replayed> {
     clock: { now: () => Date.now() },
     random: Math.random,
     locks: navigator.locks,
-    handlers: outboxSuccessHandlers,
+    handlers: loadOutboxSuccessHandler,
     isPushable: isPushableOutboxRow,
     batch,
   });

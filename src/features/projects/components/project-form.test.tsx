@@ -1,13 +1,28 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en.json';
 import { DialogProvider } from '../../../ui/dialog';
 import type { ProjectDraft, ProjectPhotoInput } from '../store';
 import { ProjectForm, metricValueOf } from './project-form';
 
-afterEach(() => cleanup());
+// The clock is fake: user-event's pauses between keys and Testing Library's waits move fake time instead of
+// waiting on real timers, which a busy machine runs late (this file's typing used to hit the test timeout).
+let user: ReturnType<typeof userEvent.setup>;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  // Testing Library advances its drain timer only through a global `jest`; vitest's clock stands in for it.
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+  user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 const MANAGER = '11111111-1111-4111-8111-111111111111';
 const options = {
@@ -35,7 +50,6 @@ function errorBeside(field: HTMLElement): string | null {
 
 describe('the project form', () => {
   it('says what is wrong with a typed percentage and amount, in the user’s words', async () => {
-    const user = userEvent.setup();
     const onSubmit = vi.fn(() => Promise.resolve());
     renderForm(onSubmit);
     const percent = screen.getByLabelText(/^Share of the profit/);
@@ -67,7 +81,6 @@ describe('the project form', () => {
   });
 
   it('asks for a unit with a metric’s value', async () => {
-    const user = userEvent.setup();
     renderForm(() => Promise.resolve());
     const baseline = screen.getByLabelText(/^Baseline metric/);
     await user.type(baseline, '40');
@@ -77,7 +90,6 @@ describe('the project form', () => {
   });
 
   it('hands over exact minor units and basis points, never floats', async () => {
-    const user = userEvent.setup();
     const onSubmit = vi.fn((draft: ProjectDraft, photos: ProjectPhotoInput[]) => {
       void draft;
       void photos;
