@@ -1,4 +1,5 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en.json';
@@ -81,5 +82,20 @@ describe('a dashboard chart', () => {
     expect(load).toHaveBeenCalledTimes(1);
     expect(drawn).toHaveLength(1);
     expect(screen.getByTestId('chart').hasAttribute('data-drawn')).toBe(true);
+  });
+
+  it('shows its table on demand as a region named by the caption that a keyboard can focus and scroll', async () => {
+    fakeIntersectionObserver();
+    chart(() => new Promise<DrawChart>(() => undefined));
+    const toggle = screen.getByRole('button', { name: 'Show the table' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // Hidden, it is no region and takes no focus: a screen reader reads the table itself.
+    expect(screen.queryByRole('region')).toBeNull();
+
+    await userEvent.setup({ delay: null }).click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide the table' }).getAttribute('aria-expanded')).toBe('true');
+    const region = screen.getByRole('region', { name: 'Effect by month' });
+    expect(region.tabIndex).toBe(0);
+    expect(region.contains(screen.getByRole('table', { name: 'Effect by month' }))).toBe(true);
   });
 });
