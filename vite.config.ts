@@ -48,6 +48,10 @@ export default defineConfig({
         ],
       },
       injectManifest: {
+        // The worker is a classic script: built as one IIFE (Vite's library mode), its few dynamic imports (the
+        // outbox kinds' success handlers, src/app/outbox-kinds.ts) are inlined without the page's preload
+        // helper, whose `import.meta` a classic worker cannot evaluate.
+        rollupFormat: 'iife',
         // Every JS and CSS chunk (pages are lazy, message areas load on demand), the HTML shell and the icons.
         // manifest.webmanifest is not matched here because the plugin always adds it (with its revision).
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],

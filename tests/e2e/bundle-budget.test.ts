@@ -31,6 +31,16 @@ describe('the sign-in route', () => {
   });
 });
 
+describe('the service worker', () => {
+  it('is one classic script: no import statement and no import.meta, which a classic worker cannot evaluate', () => {
+    const worker = readFileSync(join(dist, 'sw.js'), 'utf8');
+    // A dynamic import the worker's code reaches (the outbox kinds' handlers) once brought Vite's preload helper,
+    // with its import.meta, into sw.js: the worker failed to install, and the app lost its offline start.
+    expect(worker).not.toMatch(/\bimport\.meta\b/);
+    expect(worker).not.toMatch(/(?:^|[;}\s])import\s*[({"'\w*]/);
+  });
+});
+
 describe('the message catalogue chunks', () => {
   it('are one per language and area, and all in the service worker precache (a cold start offline in any area)', () => {
     const pattern = new RegExp(`^messages-(?:ru|en)-(?:${CATALOGUE_AREAS.join('|')})-[\\w-]+\\.js$`);
