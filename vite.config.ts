@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueAreas } from './scripts/vite-catalogue-areas';
 import { signedInShell } from './scripts/vite-signed-in-shell';
+import { stripDefaultMessages } from './scripts/vite-strip-default-messages';
 
 // The signed-in shell's modules go into one chunk (scripts/vite-signed-in-shell.ts says why and which).
 const shell = signedInShell();
@@ -18,6 +19,7 @@ export default defineConfig({
     catalogueAreas(),
     shell.plugin,
     react(),
+    stripDefaultMessages(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -76,6 +78,7 @@ export default defineConfig({
           groups: [
             { name: 'signed-in', test: shell.test, includeDependenciesRecursively: false },
             { name: 'common', test: shell.testCommon, includeDependenciesRecursively: false },
+            { name: 'session', test: shell.testSession, includeDependenciesRecursively: false },
             { name: 'boot', test: shell.testBoot, includeDependenciesRecursively: false },
           ],
         },

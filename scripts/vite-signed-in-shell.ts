@@ -38,6 +38,8 @@ export interface SignedInShell {
   /** The chunk groups' tests: whether a module id belongs to the shell, or to what it shares with the sign-in page. */
   test: (id: string) => boolean;
   testCommon: (id: string) => boolean;
+  /** Whether a module id is what the shell shares with the other signed-out pages (not the sign-in page). */
+  testSession: (id: string) => boolean;
   /** What the entry loads statically, as one chunk ('boot') instead of index.js and some ten small chunks. */
   testBoot: (id: string) => boolean;
 }
@@ -62,9 +64,11 @@ function staticClosure(graph: ModuleGraph, roots: Iterable<string>): Set<string>
 /**
  * The shell's modules in `graph`: the closure of the roots less what the entry or a sign-out page loads; and
  * 'common', what the shell shares with the sign-in page beyond the entry (the HTTP client, the session, the
- * app state, react-intl, superstruct: some ten small chunks that both load, one gzip file instead).
+ * app state, react-intl, superstruct: some ten small chunks that both load, one gzip file instead); and
+ * 'session', what it shares with the other signed-out pages only (an invitation's page reads the app state and
+ * the current company): three small chunks on every signed-in route before, one now.
  */
-export function shellModules(graph: ModuleGraph, root: string): { shell: Set<string>; common: Set<string>; boot: Set<string> } {
+export function shellModules(graph: ModuleGraph, root: string): { shell: Set<string>; common: Set<string>; session: Set<string>; boot: Set<string> } {
   const ids = [...graph.getModuleIds()];
   const normalise = (id: string) => id.replaceAll('\\', '/');
   const pathOf = (path: string) => `${normalise(root).replace(/\/$/, '')}/${path}`;
@@ -81,13 +85,14 @@ export function shellModules(graph: ModuleGraph, root: string): { shell: Set<str
   return {
     shell: new Set([...shellClosure].filter((id) => !entry.has(id) && !signedOut.has(id))),
     common: new Set([...shellClosure].filter((id) => !entry.has(id) && signIn.has(id))),
+    session: new Set([...shellClosure].filter((id) => !entry.has(id) && signedOut.has(id) && !signIn.has(id))),
     boot: entry,
   };
 }
 
 export function signedInShell(): SignedInShell {
   let root = process.cwd();
-  let modules = { shell: new Set<string>(), common: new Set<string>(), boot: new Set<string>() };
+  let modules = { shell: new Set<string>(), common: new Set<string>(), session: new Set<string>(), boot: new Set<string>() };
   return {
     plugin: {
       name: 'signed-in-shell',
@@ -102,6 +107,7 @@ export function signedInShell(): SignedInShell {
     },
     test: (id) => modules.shell.has(id),
     testCommon: (id) => modules.common.has(id),
+    testSession: (id) => modules.session.has(id),
     testBoot: (id) => modules.boot.has(id),
   };
 }

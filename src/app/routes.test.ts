@@ -131,7 +131,7 @@ describe('message catalogue areas of the routes', () => {
         expect(areas.length, name).toBeLessThanOrEqual(4);
       }
     }
-    expect(catalogueAreasOf('/companies/x1/projects/x2')).toEqual(['auth', 'app', 'projects']);
+    expect(catalogueAreasOf('/companies/x1/projects/x2')).toEqual(['auth', 'app', 'projects', 'projectview']);
     expect(catalogueAreasOf('/unsent')).toEqual(['auth', 'app']);
     // The 404 page is in the auth layout too, signed in or out.
     expect(catalogueAreasOf('/no/such/page')).toEqual(['auth']);

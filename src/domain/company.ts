@@ -20,7 +20,11 @@ import {
   trimmed,
   type,
 } from 'superstruct';
-import { COMPANY_ROLES, Password, type CompanyRole } from './auth';
+import { COMPANY_ROLES, Password } from './auth';
+
+// The start rule and an employee's state, light enough for the screens that need only them (the dashboard's setup).
+import { EMPLOYEE_STATES, MANAGER_ROLES, START_REQUIREMENTS, employeeStateOf, missingForStart, type EmployeeState, type StartRequirement } from './company-roles';
+export { EMPLOYEE_STATES, MANAGER_ROLES, START_REQUIREMENTS, employeeStateOf, missingForStart, type EmployeeState, type StartRequirement };
 import { isValidEntrepreneurInn, isValidKpp, isValidLegalEntityInn } from './inn';
 import { Uuid } from './suggestion';
 import { TimeZone } from './time-format';
@@ -59,26 +63,6 @@ export const Email = refine(trimmed(string()), 'email', (v) => isEmail(v));
 const WEBSITE_RE = /^(https?:\/\/)?([\p{L}\p{N}-]+\.)+[\p{L}\p{N}-]{2,}(\/\S*)?$/iu;
 export function isWebsite(value: string): boolean {
   return value.length <= WEBSITE_MAX && WEBSITE_RE.test(value);
-}
-
-/** Roles that count as "a manager" for the start rule (DESIGN.md: any manager role). */
-export const MANAGER_ROLES: readonly CompanyRole[] = ['CEO', 'TOP_MANAGER', 'MIDDLE_MANAGER', 'FIRST_LINE_MANAGER', 'DIRECTION_MANAGER'];
-
-/** What a company needs before goals and proposals: at least one of each, among active members. */
-export const START_REQUIREMENTS = ['OWNER', 'MANAGER', 'FINANCIAL_DIRECTOR'] as const;
-export type StartRequirement = (typeof START_REQUIREMENTS)[number];
-
-/**
- * The requirements the company does not meet yet, given the roles of each ACTIVE member (a user who
- * joined; pending invitations do not count). Empty: the improvement flow may start.
- */
-export function missingForStart(activeMemberRoles: readonly (readonly string[])[]): StartRequirement[] {
-  const has = (wanted: readonly string[]) => activeMemberRoles.some((roles) => roles.some((r) => wanted.includes(r)));
-  const missing: StartRequirement[] = [];
-  if (!has(['OWNER'])) missing.push('OWNER');
-  if (!has(MANAGER_ROLES)) missing.push('MANAGER');
-  if (!has(['FINANCIAL_DIRECTOR'])) missing.push('FINANCIAL_DIRECTOR');
-  return missing;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -194,17 +178,6 @@ export type DepartmentPatch = Infer<typeof DepartmentPatch>;
 
 // ---------------------------------------------------------------------------------------------------
 // Employees
-
-export const EMPLOYEE_STATES = ['active', 'inactive', 'invited', 'noAccount'] as const;
-export type EmployeeState = (typeof EMPLOYEE_STATES)[number];
-
-/** The state an employee row is in, for the list's filter: inactive wins, then joined/invited/no account. */
-export function employeeStateOf(e: { active: boolean; userId: string | null; invitedAt?: string | null | undefined }): EmployeeState {
-  if (!e.active) return 'inactive';
-  if (e.userId) return 'active';
-  if (e.invitedAt) return 'invited';
-  return 'noAccount';
-}
 
 const roleList = refine(size(array(enums(COMPANY_ROLES)), 1, COMPANY_ROLES.length), 'roles', (v) => new Set(v).size === v.length);
 

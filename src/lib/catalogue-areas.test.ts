@@ -67,7 +67,9 @@ describe('catalogue areas', () => {
 
   it('load with each signed-in route its own feature area only', () => {
     expect(areasOfRoute('Dashboard', 'default')).toEqual(['auth', 'app', 'dashboard']);
-    expect(areasOfRoute('ProjectCreate', 'default')).toEqual(['auth', 'app', 'projects']);
+    expect(areasOfRoute('ProjectCreate', 'default')).toEqual(['auth', 'app', 'projects', 'projectform']);
+    expect(areasOfRoute('Project', 'default')).toEqual(['auth', 'app', 'projects', 'projectview']);
+    expect(areasOfRoute('Notifications', 'default')).toEqual(['auth', 'app', 'notifications']);
     expect(areasOfRoute('MySuggestions', 'default')).toEqual(['auth', 'app', 'suggestions']);
     expect(areasOfRoute('Unsent', 'default')).toEqual(['auth', 'app']);
     expect(areasOfRoute('AuthLogin', 'auth')).toEqual(['auth', 'signin']);
@@ -90,6 +92,8 @@ describe('catalogue areas', () => {
     expect(parseAreaModule('/repo/src/lib/catalogues/messages-ru-auth.ts')).toEqual({ language: 'ru', area: 'auth' });
     expect(parseAreaModule('C:\\repo\\src\\lib\\catalogues\\messages-en-app.ts')).toEqual({ language: 'en', area: 'app' });
     expect(parseAreaModule('/repo/src/lib/catalogues/messages-en-mail.ts')).toBeNull();
+    // Every area's module is known to the build, which would otherwise bundle the whole catalogue in its place.
+    for (const area of CATALOGUE_AREAS) expect(parseAreaModule(`/repo/src/lib/catalogues/messages-ru-${area}.ts`)).toEqual({ language: 'ru', area });
     expect(parseAreaModule('/repo/src/features/x/messages-en-app.ts')).toBeNull();
     expect(parseAreaModule('/repo/locales/en.json')).toBeNull();
   });

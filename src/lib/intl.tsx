@@ -38,6 +38,9 @@ const catalogueLoaders: AreaLoaders = {
     registry: () => import('./catalogues/messages-ru-registry'),
     profile: () => import('./catalogues/messages-ru-profile'),
     departments: () => import('./catalogues/messages-ru-departments'),
+    notifications: () => import('./catalogues/messages-ru-notifications'),
+    projectform: () => import('./catalogues/messages-ru-projectform'),
+    projectview: () => import('./catalogues/messages-ru-projectview'),
   },
   en: {
     auth: () => import('./catalogues/messages-en-auth'),
@@ -52,6 +55,9 @@ const catalogueLoaders: AreaLoaders = {
     registry: () => import('./catalogues/messages-en-registry'),
     profile: () => import('./catalogues/messages-en-profile'),
     departments: () => import('./catalogues/messages-en-departments'),
+    notifications: () => import('./catalogues/messages-en-notifications'),
+    projectform: () => import('./catalogues/messages-en-projectform'),
+    projectview: () => import('./catalogues/messages-en-projectview'),
   },
 };
 

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLLAPSE_TRANSITION_MS, Collapse } from './collapse';
+import { startFakeClock, stopFakeClock, type FakeClockUser } from '../../tests/unit/support/fake-clock';
 
 /** Moves the fake clock; React renders what the timers changed. */
 const advance = (ms: number): void => {
@@ -10,18 +10,15 @@ const advance = (ms: number): void => {
   });
 };
 
-let user: ReturnType<typeof userEvent.setup>;
+let user: FakeClockUser;
 
 beforeEach(() => {
-  vi.useFakeTimers();
-  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
-  user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+  user = startFakeClock();
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
+  stopFakeClock();
 });
 
 const toggle = () => screen.getByRole('button', { name: 'Details' });

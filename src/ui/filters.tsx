@@ -4,12 +4,14 @@
 // a long list; a value that changes under the field (back, a link) replaces what it shows.
 import { useEffect, useRef, useState } from 'react';
 import { Select, type SelectOption } from './select';
+import { SEARCHABLE_FROM } from './select/options';
 import { TextField } from './text-field';
 
 /** The search reaches the page (and its URL) this long after the last keystroke. */
 export const SEARCH_DELAY_MS = 200;
-/** A filter select turns searchable from this many options. */
-export const SEARCHABLE_FROM = 9;
+// Where the rule lives: in the select's options, so a page that only needs the number does not load the
+// search field with it.
+export { SEARCHABLE_FROM };
 
 export interface SearchFilterProps {
   label: string;

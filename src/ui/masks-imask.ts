@@ -1,6 +1,7 @@
 // The masks of the UI kit that format as the user types (number, percent, currency, phone), on imask.
-// A chunk of its own: masks.ts loads it for the first field that needs it, so pages without such a
-// field (the sign-in pages) never download imask. Helpers and the mask kinds live in masks.ts.
+// A chunk of its own: text-field.tsx loads it for a field with a value to show, or when an empty masked
+// field is first focused, pressed or typed into, so a page whose masked fields nobody edits never
+// downloads imask. Helpers and the mask kinds live in masks.ts.
 import IMask, { type FactoryArg, type InputMask, type MaskedNumberOptions } from 'imask';
 import { EMAIL_PATTERN, expandShortcuts, multiplyModelValue, shortcutFactor, takesShortcuts, type FieldMask, type MaskEngine, type MaskKind } from './masks';
 
@@ -88,7 +89,9 @@ export function attachImaskMask(input: HTMLInputElement, kind: MaskKind, onModel
     setModelValue: (value) =>
       silently(() => {
         if (kind === 'email') mask.value = value;
-        else if (kind === 'phone') mask.unmaskedValue = value.replace(/\D/g, '');
+        // The whole number with its '+', so that a foreign one is dispatched to the foreign pattern
+        // (its bare digits would be read as a Russian number).
+        else if (kind === 'phone') mask.value = value === '' ? '' : `+${value.replace(/\D/g, '')}`;
         else mask.unmaskedValue = value;
       }),
     destroy: () => {

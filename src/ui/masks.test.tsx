@@ -205,6 +205,13 @@ describe('phone mask', () => {
     await typeInto('phone', '+442079460958');
     expect(model()).toBe('+442079460958');
   });
+
+  it('shows a foreign number given as the value in its own pattern, not as a Russian one', () => {
+    render(<Masked mask="phone" initial="+442079460958" />);
+    expect(field().value.replace(/\D/g, '')).toBe('442079460958');
+    expect(field().value).not.toMatch(/^\+7/);
+    expect(model()).toBe('+442079460958');
+  });
 });
 
 describe('the mask shows on focus, not on hover', () => {

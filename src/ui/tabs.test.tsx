@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TAB_UNDERLINE_DELAY_MS, Tabs, type TabItem } from './tabs';
+import { startFakeClock, stopFakeClock } from '../../tests/unit/support/fake-clock';
 
 /** Moves the fake clock; React renders what the timers changed. */
 const advance = (ms: number): void => {
@@ -39,8 +40,7 @@ const tab = (name: string) => screen.getByRole('tab', { name });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
+  stopFakeClock();
 });
 
 describe('tabs (WAI-ARIA tabs pattern)', () => {
@@ -111,9 +111,7 @@ describe('tab underline (spec section 9: 175 ms)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('sits under the selected tab at once, then follows a new choice after 175 ms', async () => {
-    vi.useFakeTimers();
-    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
-    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    const user = startFakeClock();
     const { container } = render(<ProjectTabs />);
     const underline = container.querySelector<HTMLElement>('.tabs__underline');
     expect(underline?.style.transform).toBe('translateX(0px)');

@@ -11,6 +11,7 @@ import { Button } from './button';
 import { DIALOG_DELAY_MS, DialogProvider } from './dialog';
 import { FormError, useForm, type SelectFieldBinding } from './form';
 import { PASTE_CHECK_DELAY_MS, TextField, type TextFieldProps } from './text-field';
+import { startFakeClock, stopFakeClock } from '../../tests/unit/support/fake-clock';
 
 /** Moves the fake clock; React renders what the timers changed. */
 const advance = (ms: number): void => {
@@ -77,8 +78,7 @@ function renderWithIntl(node: ReactNode) {
 
 afterEach(() => {
   cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
+  stopFakeClock();
 });
 
 describe('validation timing (spec section 5)', () => {
@@ -322,15 +322,12 @@ describe('validate option: keys that do not fit are blocked', () => {
  * it only advances when it sees Jest's fake timers; the stub lets it see Vitest's.
  */
 function withFakeTimers() {
-  vi.useFakeTimers();
-  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
-  return userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+  return startFakeClock();
 }
 
 describe('paste check (spec section 9: 50 ms)', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
+    stopFakeClock();
   });
 
   it('clears a pasted invalid number 50 ms after the paste', async () => {

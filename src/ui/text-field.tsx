@@ -11,31 +11,21 @@ import {
   type ReactNode,
 } from 'react';
 import { useIntl } from 'react-intl';
-import { attachEmailMask, maskAffix, maskKey, maskPlaceholder, needsMaskEngine, parseMaskKey, type FieldMask, type MaskEngine, type MaskKind } from './masks';
+import { attachEmailMask, maskAffix, maskKey, maskPlaceholder, parseMaskKey, type FieldMask, type MaskEngine, type MaskKind } from './masks';
+import { lazyModule } from './lazy-module';
 import './field.css';
 
-// The imask engine (masks-imask.ts, 16 KB gzipped) is a chunk of its own: a field whose mask needs it
-// waits for it (Suspense) at its first render, so the pages without such a field (the sign-in pages,
-// whose e-mail mask needs no imask) never download it, and a field is never typed into half-masked.
-let maskEngine: MaskEngine | null = null;
-let maskEngineLoad: Promise<MaskEngine> | null = null;
+// The imask engine (masks-imask.ts, 16 KB gzipped) is a chunk of its own, fetched only when a field needs it:
+// a field with a value to show waits for it (Suspense) at its first render, so the value never shows
+// unformatted; an empty field fetches it when it is first focused, pressed or typed into, and the engine
+// formats what was typed meanwhile when it takes over. So a page whose masked fields start empty (the proposal
+// form) does not download imask until one is used, and the sign-in pages, whose e-mail mask needs no engine,
+// never do.
+const maskEngine = lazyModule<MaskEngine>(() => import('./masks-imask').then((module) => module.engine));
 
-/** Loads the imask engine once. A failed load is tried again by the next field that needs it. */
-export function loadMaskEngine(): Promise<MaskEngine> {
-  maskEngineLoad ??= import('./masks-imask').then(
-    (module) => (maskEngine = module.engine),
-    (error: unknown) => {
-      maskEngineLoad = null;
-      throw error;
-    },
-  );
-  return maskEngineLoad;
-}
-
-// In development and in the tests (the Vite dev server, Vitest) the engine loads with this module, so
-// a masked field is ready at its first render there, and tests type into it at once; the build leaves
-// it to the first field that needs it.
-if (!import.meta.env.PROD) await loadMaskEngine();
+// In development and in the tests (the Vite dev server, Vitest) the engine loads with this module, so a masked
+// field has it from its first render there; the build's lazy path is tested in Chromium (mask-engine.test.ts).
+if (!import.meta.env.PROD) await maskEngine.load();
 
 /** The keys a field accepts: digits ('int'), digits and '.' ('float'), or characters fitting a regex. */
 export type FieldValidation = 'int' | 'float' | `pattern|${string}`;
@@ -165,8 +155,15 @@ export function TextField({
 
   const kindKey = maskKey(mask);
   const isMasked = kindKey !== '';
-  // Suspends until the engine is there (the page's Suspense shows its loading bar meanwhile).
-  if (mask !== undefined && needsMaskEngine(mask) && maskEngine === null) use(loadMaskEngine());
+  const [hasEngine, setHasEngine] = useState(() => maskEngine.current !== null);
+  const isEngineReady = hasEngine || maskEngine.current !== null;
+  // While no mask is attached yet (an empty field not used so far): where the input's text came from, typed by
+  // the user or set from code, and the request for the engine.
+  const unmasked = useRef<{ source: 'typed' | 'code' | null; request: () => void } | null>(null);
+  // A field with a value to show at its first render waits for the engine (the page's Suspense shows its
+  // loading bar meanwhile), so the value never shows unformatted.
+  const [hasValueAtFirst] = useState(() => value !== '');
+  if (mask !== undefined && mask !== 'email' && maskEngine.current === null && hasValueAtFirst) use(maskEngine.load());
   const isPassword = type === 'password';
   const hasError = error !== undefined && error !== null && error !== false && error !== '';
   const shownTip = tip === undefined ? maskTip(kindKey, intl.formatMessage) : tip;
@@ -187,21 +184,85 @@ export function TextField({
       valueRef.current = next;
       onChangeRef.current(next);
     };
-    let attached: FieldMask;
-    if (!needsMaskEngine(kind)) attached = attachEmailMask(input, report);
-    else if (maskEngine !== null) attached = maskEngine(input, kind, report);
-    else return; // not reached: the render waited for the engine
-    attached.setModelValue(valueRef.current);
+    if (kind === 'email') {
+      const attached = attachEmailMask(input, report);
+      attached.setModelValue(valueRef.current);
+      maskRef.current = attached;
+      return () => {
+        attached.destroy();
+        maskRef.current = null;
+      };
+    }
+    const engine = maskEngine.current;
+    if (engine === null) {
+      // An empty field with no mask yet: the engine is fetched when the field is used (or given a value).
+      // Should it fail to load, what was typed becomes the model value as it is (the form's check says what is
+      // wrong with it), and the next use tries again.
+      let isCurrent = true;
+      const requestEngine = () => {
+        maskEngine.load().then(
+          () => {
+            if (isCurrent) setHasEngine(true);
+          },
+          (error: unknown) => {
+            console.warn('The input mask could not be loaded; the field takes the text as typed.', error);
+            if (isCurrent && pending.source === 'typed' && input.value !== valueRef.current) report(input.value);
+          },
+        );
+      };
+      const pending: { source: 'typed' | 'code' | null; request: () => void } = { source: null, request: requestEngine };
+      const onInput = () => {
+        pending.source = 'typed';
+        requestEngine();
+      };
+      unmasked.current = pending;
+      input.dataset.mask = 'none';
+      input.addEventListener('pointerdown', requestEngine);
+      input.addEventListener('focus', requestEngine);
+      input.addEventListener('input', onInput);
+      if (input.ownerDocument.activeElement === input) requestEngine();
+      return () => {
+        isCurrent = false;
+        input.removeEventListener('pointerdown', requestEngine);
+        input.removeEventListener('focus', requestEngine);
+        input.removeEventListener('input', onInput);
+        delete input.dataset.mask;
+      };
+    }
+    // Text typed before the engine was there is the user's: it is typed again into the engine, as one input event
+    // at the end of an empty field, so the engine takes it as typing (a value set from code would be completed as
+    // if the field were left: '1,200.00' under the user's fingers). Otherwise the engine shows the model value.
+    const typed = unmasked.current?.source === 'typed' && input.value !== '' ? input.value : null;
+    unmasked.current = null;
+    if (typed !== null) input.value = '';
+    const attached = engine(input, kind, report);
+    input.dataset.mask = 'imask';
+    if (typed !== null) {
+      input.value = typed;
+      input.setSelectionRange(typed.length, typed.length);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    } else attached.setModelValue(valueRef.current);
     maskRef.current = attached;
     return () => {
       attached.destroy();
+      delete input.dataset.mask;
       maskRef.current = null;
     };
-  }, [kindKey]);
+  }, [kindKey, isEngineReady]);
 
   useLayoutEffect(() => {
     const attached = maskRef.current;
-    if (attached && attached.modelValue() !== value) attached.setModelValue(value);
+    if (attached) {
+      if (attached.modelValue() !== value) attached.setModelValue(value);
+      return;
+    }
+    // No mask yet: a value set from code shows as it is until the mask it asks for arrives and formats it.
+    const pending = unmasked.current;
+    const input = inputRef.current;
+    if (pending === null || input === null || input.value === value) return;
+    input.value = value;
+    pending.source = 'code';
+    pending.request();
   }, [value]);
 
   useEffect(() => () => window.clearTimeout(pasteTimer.current), []);

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../locales/en.json';
 import ru from '../../locales/ru.json';
 import { TEXTAREA_AUTO_HEIGHT_DELAY_MS, Textarea } from './textarea';
+import { startFakeClock, stopFakeClock } from '../../tests/unit/support/fake-clock';
 
 /** Moves the fake clock; React renders what the timers changed. */
 const advance = (ms: number): void => {
@@ -27,8 +28,7 @@ const comment = () => screen.getByLabelText<HTMLTextAreaElement>('Comment');
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
+  stopFakeClock();
 });
 
 describe('textarea', () => {
@@ -62,9 +62,7 @@ describe('textarea', () => {
   });
 
   it('grows to its content height plus 4 px, 50 ms after a change', async () => {
-    vi.useFakeTimers();
-    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
-    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    const user = startFakeClock();
     render(<Comment />);
     advance(TEXTAREA_AUTO_HEIGHT_DELAY_MS);
     // jsdom lays nothing out: the content height is what a browser would report for three lines.

@@ -85,26 +85,4 @@ export async function proposal(t: TestApp, companyId: string, departmentId: stri
   return id;
 }
 
-/** A valid `ProjectInput` with `projectManagerEmployeeId` as its manager, overridden by `overrides`. */
-export function projectBody(projectManagerEmployeeId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    name: 'Быстрая переналадка',
-    problem: 'Переналадка линии занимает 40 минут',
-    imageIds: [],
-    type: 'ORGANIZATIONAL',
-    goalIds: [],
-    baselineMetric: { value: 40, unitId: 'MINUTES' },
-    targetMetric: { value: 15, unitId: 'MINUTES' },
-    completionDate: '2027-03-31',
-    reportingFrequency: 'MONTHLY',
-    postMonitoringPeriodicity: 'QUARTERLY',
-    projectManagerEmployeeId,
-    team: [],
-    currency: 'RUB',
-    profitBasisPoints: 1000,
-    maxPerProjectMinor: null,
-    effectRepeatability: 'RECURRING',
-    payments: [],
-    ...overrides,
-  };
-}
+export { projectBody } from './project-body';

@@ -122,6 +122,12 @@ async function seedCompany(viewer: string) {
     own(employeeRow('e-worker', { userId: WORKER, roles: ['EMPLOYEE'], departmentId: WAREHOUSE })),
     own(employeeRow('e-newcomer', { userId: NEWCOMER, roles: ['EMPLOYEE'] })),
   ]);
+  await pulledWhole(viewer);
+}
+
+/** The device has pulled the whole company once (the dashboard says nothing of its setup before). */
+async function pulledWhole(viewer: string) {
+  await getAppDatabase().syncState.put({ ownerUserId: viewer, companyId: COMPANY, cursor: '1', pulledAt: 1, caughtUpAt: 1 });
 }
 
 async function storeDashboard(viewer: string, dashboard: Dashboard = dashboardOf(), key = YEAR_KEY) {
@@ -406,12 +412,24 @@ describe('who sees which figures', () => {
   it('keeps the setup checklist on top and shows no figures until the company is ready', async () => {
     const db = getAppDatabase();
     await db.employees.put({ ...employeeRow('e-owner', { userId: OWNER, roles: ['OWNER'], companyId: COMPANY }), ownerUserId: OWNER });
+    await pulledWhole(OWNER);
     await storeDashboard(OWNER);
     renderAt(YEAR, userOf(OWNER, 'Собственников Савва', ['OWNER']));
 
     expect(await screen.findByText('A financial director')).toBeTruthy();
     expect(screen.queryByTestId('dashboard-figures')).toBeNull();
     expect(screen.queryByText(/What the platform will do/)).toBeNull();
+  });
+
+  it('shows its setup checklist only once the company is pulled whole, not the half-pulled company', async () => {
+    const db = getAppDatabase();
+    await db.employees.put({ ...employeeRow('e-owner', { userId: OWNER, roles: ['OWNER'], companyId: COMPANY }), ownerUserId: OWNER });
+    await db.syncState.put({ ownerUserId: OWNER, companyId: COMPANY, cursor: '1', pulledAt: 1, caughtUpAt: null });
+    renderAt(YEAR, userOf(OWNER, 'Собственников Савва', ['OWNER']));
+    expect(await screen.findByText(/Hello, Собственников Савва/)).toBeTruthy();
+
+    await act(async () => pulledWhole(OWNER));
+    expect(await screen.findByText('A financial director')).toBeTruthy();
   });
 });
 

@@ -8,12 +8,10 @@ import {
   KEPT_DASHBOARDS,
   dashboardKeyOf,
   fetchDashboard,
-  listEbitda,
   readStoredDashboard,
-  saveEbitda,
   type FiguresContext,
-  type EbitdaTransport,
 } from './figures-store';
+import { listEbitda, saveEbitda, type EbitdaTransport } from './ebitda-store';
 import { COMPANY, PRODUCTION, dashboardOf } from './test-fixtures';
 
 const ME = 'user-findir';

@@ -1,7 +1,7 @@
 // The dashboard's figures on the device: what the main-service computed for one period and scope
 // (`GET /companies/{companyId}/dashboard?from=&to=&departmentId=`), kept in `db.dashboards` so the last figures
-// show at once and offline with the time they were computed; and the financial director's EBITDA months
-// (`GET` / `PUT /companies/{companyId}/ebitda`), online only.
+// show at once and offline with the time they were computed. The financial director's EBITDA months are in
+// ebitda-store.ts, loaded with their form.
 // What it stores and why: one row per (user, company, period and department asked for), keyed by
 // `dashboardKeyOf`, tagged with the signed-in user (another user on the device never reads it; sign-out and a
 // company leaving the user's list drop it with the rest of the mirror, src/lib).
@@ -12,14 +12,11 @@
 // - a failed request (no answer, a refusal, a bad answer) never deletes or changes what is stored;
 // - rows read back are checked with the struct again (IndexedDB is untrusted): a bad row reads as none;
 // - at most `KEPT_DASHBOARDS` periods are kept per user and company (the oldest fetched go first), so custom
-//   periods tried one after another do not pile up;
-// - an EBITDA submission keeps one Idempotency-Key until it succeeds (src/lib/submission-key.ts), so a retry
-//   after no answer is the same request to the server.
-import { array, nullable, type } from 'superstruct';
-import { Dashboard, EbitdaRow, type DashboardQuery, type EbitdaInput } from '../../domain/dashboard';
+//   periods tried one after another do not pile up.
+import { type } from 'superstruct';
+import { Dashboard, type DashboardQuery } from '../../domain/dashboard';
 import type { AppDatabase, StoredDashboard } from '../../lib/db/database';
 import type { HttpClient } from '../../lib/http';
-import { idempotencyHeaders, submitOnce, type SubmissionKeys } from '../../lib/submission-key';
 
 /** How many periods (and departments) the device keeps per user and company. */
 export const KEPT_DASHBOARDS = 12;
@@ -46,7 +43,8 @@ export class DashboardAnswerError extends Error {
 
 const DashboardAnswer = type({ data: Dashboard });
 
-function companyPath(companyId: string): string {
+/** The company's part of the API paths (the dashboard's and the EBITDA calls). */
+export function companyPath(companyId: string): string {
   return `/api/v1/companies/${encodeURIComponent(companyId)}`;
 }
 
@@ -102,34 +100,4 @@ export async function readStoredDashboard(db: AppDatabase, ownerUserId: string, 
     return null;
   }
   return row;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// EBITDA (financial director), online only.
-
-/** What the EBITDA calls need of the transport: the JSON calls `get` and `put` of the app's HttpClient. */
-export type EbitdaTransport = Pick<HttpClient, 'get' | 'put'>;
-
-const EbitdaRowsAnswer = type({ data: array(EbitdaRow) });
-const EbitdaSaveAnswer = type({ data: nullable(EbitdaRow) });
-
-/** The EBITDA entered for the months `from`..`to` ('YYYY-MM', both inclusive). */
-export async function listEbitda(http: Pick<EbitdaTransport, 'get'>, companyId: string, from: string, to: string): Promise<EbitdaRow[]> {
-  const answer = await http.get(`${companyPath(companyId)}/ebitda`, { from, to }, { minDuration: 0 });
-  if (!EbitdaRowsAnswer.is(answer)) throw new DashboardAnswerError('The server answered EBITDA rows that do not match their struct');
-  return answer.data;
-}
-
-/** Enters (or, with `amountMinor: null`, clears) one month's EBITDA; resolves with the row kept (null: cleared). */
-export function saveEbitda(http: Pick<EbitdaTransport, 'put'>, companyId: string, input: EbitdaInput, keys?: SubmissionKeys): Promise<EbitdaRow | null> {
-  const path = `${companyPath(companyId)}/ebitda`;
-  return submitOnce(
-    { method: 'PUT', path, body: input },
-    async (key) => {
-      const answer = await http.put(path, input, idempotencyHeaders(key));
-      if (!EbitdaSaveAnswer.is(answer)) throw new DashboardAnswerError('The server answered an EBITDA row that does not match its struct');
-      return answer.data;
-    },
-    keys,
-  );
 }

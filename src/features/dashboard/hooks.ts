@@ -1,38 +1,35 @@
 // What the dashboard shows: the signed-in user and the titles of their role and position from the app config
 // (both loaded by the default layout before any page renders), and the setup checklist of the current company,
 // worked out from the device's mirror (employees, departments, the company row) so it shows offline too.
-// Inviting a leader from the checklist is online-only and goes through store.ts.
+// Inviting a leader from the checklist and the EBITDA entry are in form-hooks.ts, loaded with their forms.
 // The figures (issue 13): the period and department from the URL, the viewer's scope from the mirror, the
 // figures from the device at once and from the server on every chance (figures-store.ts), the owner's registries
-// waiting for a decision, the financial director's EBITDA (online only) and the XLSX export.
+// waiting for a decision and the XLSX export (its rows and writer loaded when the user exports).
 
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
-import type { Invitation, InvitationInput } from '../../domain/company';
-import { dashboardScopeOf, type Dashboard, type DashboardQuery, type DashboardScope, type EbitdaInput, type EbitdaRow } from '../../domain/dashboard';
+import { dashboardScopeOf, type Dashboard, type DashboardQuery, type DashboardScope } from '../../domain/dashboard';
 import { paths } from '../../domain/paths';
 import { Registry } from '../../domain/registry';
 import { localCalendarDate } from '../../domain/report-schedule';
 import { CompanyRow, DepartmentRow } from '../../domain/suggestion';
 import { http } from '../../lib/api';
 import { HttpError } from '../../lib/http';
-import { FormError } from '../../ui/form';
 import { useConnectivity } from '../../lib/connectivity';
 import { useCurrentCompany, type CompanyMembership } from '../../lib/current-company';
 import { getAppDatabase, type StoredDashboard } from '../../lib/db/database';
 import { EmployeeRowCheck } from '../../lib/db/employee-rows';
 import { checkRows } from '../../lib/db/rows';
+import { isMirrorComplete } from '../../lib/sync/pull';
 import { memberViewOf, useMemberRoles } from '../../lib/member-view';
 import { useAppConfig, useCurrentUser } from '../../lib/app-state';
 import { hasAuthority, type EnumOption } from '../../domain/user';
 import { canManagePeople } from '../../domain/permissions';
-import { dashboardKeyOf, fetchDashboard, listEbitda, readStoredDashboard, saveEbitda, type EbitdaTransport } from './figures-store';
+import { dashboardKeyOf, fetchDashboard, readStoredDashboard } from './figures-store';
 import { queryFromView, viewFromQuery, type DashboardView } from './period';
 import { computeSetup, type PendingLeader, type SetupState } from './setup';
-import { inviteLeader, listPendingInvitations } from './store';
-import { exportDashboardXlsx } from './xlsx-export';
 import type { WorkbookContext } from './xlsx-rows';
 
 function titleOf(options: readonly EnumOption[] | undefined, id: string | null): string | null {
@@ -84,7 +81,8 @@ export interface SetupChecklist extends SetupState {
 /**
  * The company's pending invitations, for people managers: asked of the server (invitations are not mirrored;
  * an invited person's roles are the invitation's until they join). Empty while offline or on a failure: the
- * checklist then only lacks the names of who was invited.
+ * checklist then only lacks the names of who was invited. The call (store.ts) is loaded only for a company
+ * still getting ready, with the checklist.
  */
 function usePendingLeaders(companyId: string | null, enabled: boolean): { pending: readonly PendingLeader[]; reload: () => void } {
   const isOffline = useConnectivity() === 'offline';
@@ -93,12 +91,14 @@ function usePendingLeaders(companyId: string | null, enabled: boolean): { pendin
   useEffect(() => {
     if (!enabled || companyId === null || isOffline) return;
     let isCurrent = true;
-    listPendingInvitations(http, companyId).then(
-      (invitations) => {
-        if (isCurrent) setLoaded({ companyId, pending: invitations });
-      },
-      (error: unknown) => console.warn('Could not load the pending invitations for the checklist', error),
-    );
+    import('./store')
+      .then(({ listPendingInvitations }) => listPendingInvitations(http, companyId))
+      .then(
+        (invitations) => {
+          if (isCurrent) setLoaded({ companyId, pending: invitations });
+        },
+        (error: unknown) => console.warn('Could not load the pending invitations for the checklist', error),
+      );
     return () => {
       isCurrent = false;
     };
@@ -120,13 +120,15 @@ export function useSetupChecklist(): SetupChecklist | null | undefined {
   const rows = useLiveQuery(async () => {
     if (companyId === null) return null;
     const db = getAppDatabase();
-    const [employees, departmentCount, companyRow] = await Promise.all([
+    const [employees, departmentCount, companyRow, syncState] = await Promise.all([
       db.employees.where('[ownerUserId+companyId]').equals([userId, companyId]).toArray(),
       db.departments.where('[ownerUserId+companyId]').equals([userId, companyId]).count(),
       db.companies.get([userId, companyId]),
+      db.syncState.get([userId, companyId]),
     ]);
     return {
       companyId,
+      isComplete: isMirrorComplete(syncState),
       employees: checkRows(EmployeeRowCheck, employees, 'employees').rows,
       departmentCount,
       verificationStatus: companyRow ? (checkRows(CompanyRow, [companyRow], 'companies').rows[0]?.verificationStatus ?? null) : null,
@@ -139,8 +141,10 @@ export function useSetupChecklist(): SetupChecklist | null | undefined {
   const { pending, reload } = usePendingLeaders(companyId, setup !== null && setup.isIncomplete && canManagePeople(company?.roles ?? []));
   return useMemo(() => {
     if (company === null) return null;
-    // A switch of company shows nothing until the new company's rows are read, never the old ones.
-    if (!rows || rows.companyId !== company.id) return undefined;
+    // A switch of company shows nothing until the new company's rows are read, never the old ones; a company
+    // this device has not pulled whole yet shows nothing either (its checklist would list what is only not here
+    // yet, then vanish: the first visit's layout shift).
+    if (!rows || rows.companyId !== company.id || !rows.isComplete) return undefined;
     return {
       ...computeSetup(rows.employees, rows.departmentCount, company.roles, pending),
       company,
@@ -153,25 +157,6 @@ export function useSetupChecklist(): SetupChecklist | null | undefined {
 /** False only when the main-service is known to be out of reach: invitations are not sent then. */
 export function useIsOnline(): boolean {
   return useConnectivity() !== 'offline';
-}
-
-/** Invites a person to a leading role of the company; a refusal (403, 409, field errors) comes as a `FormError`. */
-export function useInviteLeader(companyId: string): (input: InvitationInput) => Promise<Invitation> {
-  const { id: ownerUserId } = useCurrentUser();
-  return useCallback(
-    async (input: InvitationInput) => {
-      try {
-        return await inviteLeader({ db: getAppDatabase(), http, ownerUserId }, companyId, input);
-      } catch (error) {
-        if (error instanceof HttpError) {
-          if (error.status === 0) throw new FormError({ isOffline: true });
-          throw new FormError({ message: error.body?.message, fieldErrors: error.body?.errors ?? {} });
-        }
-        throw error;
-      }
-    },
-    [companyId, ownerUserId],
-  );
 }
 
 /**
@@ -348,69 +333,17 @@ export function useUnitTitle(): (unitId: string) => string {
   return useCallback((unitId: string) => units.find((unit) => unit.id === unitId)?.title ?? unitId, [units]);
 }
 
-/* EBITDA (financial director) -------------------------------------------------------------------- */
-
-/** The EBITDA calls over the app's transport (token, refresh, Language, deadline, Idempotency-Key). */
-export const ebitdaTransport: EbitdaTransport = http;
-
-/** The server's field errors on the form's fields: the body's `amountMinor` is the form's typed `amount`. */
-function formFieldErrors(errors: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field === 'amountMinor' ? 'amount' : field, message]));
-}
-
-export interface EbitdaState {
-  /** The months entered in the listed range; undefined while loading or offline, null when the request failed. */
-  rows: EbitdaRow[] | null | undefined;
-  isOnline: boolean;
-  /** Enters or clears one month; a refusal or no answer comes as a `FormError`. */
-  save: (input: EbitdaInput) => Promise<EbitdaRow | null>;
-}
-
-/** The EBITDA months `from`..`to` ('YYYY-MM') of `companyId` (online only), and the financial director's entry. */
-export function useEbitda(companyId: string, from: string, to: string, transport: EbitdaTransport = ebitdaTransport): EbitdaState {
-  const isOnline = useIsOnline();
-  const [loaded, setLoaded] = useState<{ range: string; rows: EbitdaRow[] | null } | null>(null);
-  const [round, setRound] = useState(0);
-  const range = `${companyId}|${from}|${to}`;
-  useEffect(() => {
-    if (!isOnline) return;
-    let isCurrent = true;
-    listEbitda(transport, companyId, from, to).then(
-      (rows) => {
-        if (isCurrent) setLoaded({ range, rows });
-      },
-      (error: unknown) => {
-        console.warn('Could not load the EBITDA months', error);
-        if (isCurrent) setLoaded({ range, rows: null });
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [range, round, companyId, from, to, isOnline, transport]);
-  const save = useCallback(
-    async (input: EbitdaInput) => {
-      try {
-        const row = await saveEbitda(transport, companyId, input);
-        setRound((value) => value + 1);
-        return row;
-      } catch (error) {
-        if (error instanceof HttpError) {
-          if (error.status === 0) throw new FormError({ isOffline: true });
-          throw new FormError({ message: error.body?.message, fieldErrors: formFieldErrors(error.body?.errors ?? {}) });
-        }
-        throw error;
-      }
-    },
-    [companyId, transport],
-  );
-  // A reload after a save keeps the listed months until the new list arrives.
-  const rows = isOnline && loaded !== null && loaded.range === range ? loaded.rows : undefined;
-  return { rows, isOnline, save };
-}
-
-/** Writes the XLSX of `dashboard` (write-excel-file is loaded on the first export). */
+/**
+ * Writes the XLSX of `dashboard`. The rows builder and write-excel-file are loaded on the first export, not with
+ * the page; a failed load rejects like a failed export (the page says the file could not be made).
+ */
 export function useExportDashboard(): (dashboard: Dashboard, context: WorkbookContext) => Promise<void> {
   const intl = useIntl();
-  return useCallback((dashboard: Dashboard, context: WorkbookContext) => exportDashboardXlsx(intl, dashboard, context), [intl]);
+  return useCallback(
+    async (dashboard: Dashboard, context: WorkbookContext) => {
+      const { exportDashboardXlsx } = await import('./xlsx-export');
+      await exportDashboardXlsx(intl, dashboard, context);
+    },
+    [intl],
+  );
 }

@@ -3,7 +3,7 @@
 // Who counts: employees who have joined (a linked user) and are active, with their roles, exactly the rule of
 // `missingForStart`; pending invitations (asked of the server: an invited person's roles are the invitation's
 // until they join) are listed beside the requirement they would meet.
-import { MANAGER_ROLES, employeeStateOf, missingForStart, type StartRequirement } from '../../domain/company';
+import { MANAGER_ROLES, employeeStateOf, missingForStart, type StartRequirement } from '../../domain/company-roles';
 import { canGrantRoles, canManagePeople } from '../../domain/permissions';
 import type { EmployeeRow } from '../../domain/suggestion';
 

@@ -28,8 +28,9 @@ import { unsentRowsByKey } from '../../lib/outbox/entity-state';
 import { StorageQuotaError, entityKeyOf } from '../../lib/outbox/outbox';
 import { FormError } from '../../ui/form';
 import { activeMembersByUser } from './people';
-import { ReviewRefusedError, distributeSuggestion, reviewSuggestion, reviseSuggestion, type ReviewContext } from './review-store';
-import { SUGGESTION_CREATE_KIND, resendSuggestion, submitSuggestion, type PhotoInput, type SubmitResult, type SuggestionDraft } from './store';
+import type { ReviewContext, ReviewRefusedError } from './review-store';
+import { SUGGESTION_CREATE_KIND } from './kind-names';
+import type { PhotoInput, SubmitResult, SuggestionDraft } from './store';
 
 export interface SuggestionItem {
   suggestion: Suggestion;
@@ -165,7 +166,10 @@ export function useUnsentSuggestionRow(outboxId: string | null): OutboxRow | nul
   }, [userId, outboxId]);
 }
 
-/** Submit (or, with an outbox id, edit and resend); quota errors become a message the form shows. */
+/**
+ * Submit (or, with an outbox id, edit and resend); quota errors become a message the form shows. The store is
+ * loaded on submit, not with the form (a failed load is an error the form shows, and the draft stays).
+ */
 export function useSubmitSuggestion(): (draft: SuggestionDraft, photos: readonly PhotoInput[], resendOf?: string | null) => Promise<SubmitResult> {
   const user = useCurrentUser();
   const intl = useIntl();
@@ -173,6 +177,7 @@ export function useSubmitSuggestion(): (draft: SuggestionDraft, photos: readonly
     async (draft, photos, resendOf) => {
       const db = getAppDatabase();
       try {
+        const { resendSuggestion, submitSuggestion } = await import('./store');
         if (resendOf) {
           const row = await db.outbox.where('id').equals(resendOf).first();
           const done = await resendSuggestion(db, user.id, resendOf, draft, afterEnqueue);
@@ -276,7 +281,9 @@ export function useReviewActions(companyId: string): ReviewActions {
       ...(member ? { member } : {}),
       afterWrite: afterEnqueue,
     });
-    const explain = (error: unknown): never => {
+    // The review store is loaded when the user acts, not with every page that offers an action.
+    const store = () => import('./review-store');
+    const explain = (RefusedError: typeof ReviewRefusedError) => (error: unknown): never => {
       if (error instanceof StorageQuotaError) {
         throw new FormError({
           message: intl.formatMessage({
@@ -285,7 +292,7 @@ export function useReviewActions(companyId: string): ReviewActions {
           }),
         });
       }
-      if (!(error instanceof ReviewRefusedError)) throw error;
+      if (!(error instanceof RefusedError)) throw error;
       switch (error.reason) {
         case 'missing':
           throw new FormError({ message: intl.formatMessage({ id: 'suggestions.review.missing', defaultMessage: 'This proposal is not on this device.' }) });
@@ -310,9 +317,10 @@ export function useReviewActions(companyId: string): ReviewActions {
       }
     };
     return {
-      review: (suggestionId, input, member) => reviewSuggestion(context(member), companyId, suggestionId, input).catch(explain),
-      distribute: (suggestionId, input, member) => distributeSuggestion(context(member), companyId, suggestionId, input).catch(explain),
-      revise: (suggestionId, input) => reviseSuggestion(context(), companyId, suggestionId, input).catch(explain),
+      review: (suggestionId, input, member) => store().then((loaded) => loaded.reviewSuggestion(context(member), companyId, suggestionId, input).catch(explain(loaded.ReviewRefusedError))),
+      distribute: (suggestionId, input, member) =>
+        store().then((loaded) => loaded.distributeSuggestion(context(member), companyId, suggestionId, input).catch(explain(loaded.ReviewRefusedError))),
+      revise: (suggestionId, input) => store().then((loaded) => loaded.reviseSuggestion(context(), companyId, suggestionId, input).catch(explain(loaded.ReviewRefusedError))),
     };
   }, [companyId, intl, user.fullName, user.id]);
 }

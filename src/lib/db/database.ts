@@ -123,6 +123,12 @@ export interface SyncState {
   companyId: string;
   cursor: string | null;
   pulledAt: number | null;
+  /**
+   * When a pull first reached the last page: from then on the mirror holds the whole company, so what is missing
+   * from it is missing on the server too (a screen may then say "no employees yet"). Absent in rows written before
+   * it was kept, which were pulled to the end at least once.
+   */
+  caughtUpAt?: number | null;
 }
 
 /** A mirrored row the pull did not update because it had unsent local changes; fetched again later. */

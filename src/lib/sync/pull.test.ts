@@ -6,7 +6,7 @@ import { AppDatabase } from '../db/database';
 import { HttpError, createHttpClient } from '../http';
 import { discard, entityKeyOf, enqueue, writeWithOutbox } from '../outbox/outbox';
 import { clearSyncProblem, getSyncProblem, reportSyncProblem, subscribeSyncProblems } from './problems';
-import { dropCompanyMirror, pullCompany } from './pull';
+import { dropCompanyMirror, isMirrorComplete, pullCompany } from './pull';
 import { startPullScheduler } from './scheduler';
 import { markStale } from './stale-rows';
 import { useSyncProblem } from './use-sync-problem';
@@ -77,6 +77,36 @@ function feed(changes: SyncChange[], options: { oldest?: number; current?: Map<s
 const upsert = (seq: number, table: SyncChange['table'], row: { id: string }): SyncChange => ({ seq: String(seq), table, op: 'upsert', id: row.id, row });
 
 describe('pull', () => {
+  it('marks the mirror whole only once a pull has reached the last page, and keeps the first time', async () => {
+    const db = openDb();
+    const changes = Array.from({ length: 6 }, (_, i) => upsert(i + 1, 'suggestions', suggestion(`s${i}`, `T${i}`)));
+    // The first page is answered, the second fails: the pull stops half-way.
+    let calls = 0;
+    const status = {
+      get code() {
+        calls += 1;
+        return calls > 1 ? 503 : null;
+      },
+    };
+    await expect(pullCompany({ db, http: feed(changes, { status }).http, ownerUserId: OWNER, companyId: COMPANY, limit: 4, now: () => 5 })).rejects.toThrow();
+    const half = await db.syncState.get([OWNER, COMPANY]);
+    expect(half).toMatchObject({ cursor: '4', pulledAt: 5, caughtUpAt: null });
+    expect(isMirrorComplete(half)).toBe(false);
+
+    await pullCompany({ db, http: feed(changes).http, ownerUserId: OWNER, companyId: COMPANY, limit: 4, now: () => 7 });
+    const whole = await db.syncState.get([OWNER, COMPANY]);
+    expect(whole).toMatchObject({ cursor: '6', caughtUpAt: 7 });
+    expect(isMirrorComplete(whole)).toBe(true);
+
+    // Later pulls, a page at a time, keep it whole from the first time on.
+    const more = [...changes, ...Array.from({ length: 4 }, (_, i) => upsert(i + 7, 'suggestions', suggestion(`t${i}`, `U${i}`)))];
+    await pullCompany({ db, http: feed(more).http, ownerUserId: OWNER, companyId: COMPANY, limit: 2, now: () => 9 });
+    expect(await db.syncState.get([OWNER, COMPANY])).toMatchObject({ cursor: '10', pulledAt: 9, caughtUpAt: 7 });
+    // A device's row from before the mark was kept was pulled whole; a company never pulled is not.
+    expect(isMirrorComplete({ ownerUserId: OWNER, companyId: COMPANY, cursor: '3', pulledAt: 3 })).toBe(true);
+    expect(isMirrorComplete(undefined)).toBe(false);
+  });
+
   it('applies every page, stores the cursor, and repeated pages create no duplicates', async () => {
     const db = openDb();
     const changes = [upsert(1, 'departments', department('d1', 'Casting')), ...Array.from({ length: 9 }, (_, i) => upsert(i + 2, 'suggestions', suggestion(`s${i}`, `T${i}`)))];

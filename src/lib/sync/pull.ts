@@ -14,7 +14,7 @@ import {
   type SyncChange,
   type SyncTable,
 } from '../../domain/suggestion';
-import type { AppDatabase, MirrorTable, Owned, StaleRow } from '../db/database';
+import type { AppDatabase, MirrorTable, Owned, StaleRow, SyncState } from '../db/database';
 import { MIRROR_ROW_STRUCTS } from '../db/rows';
 import { HttpError, type HttpClient } from '../http';
 import { entityKeyOf } from '../outbox/outbox';
@@ -88,6 +88,16 @@ const SYNCED_TABLES: Record<SyncTable, MirrorTable> = {
 async function readCursor(db: AppDatabase, ownerUserId: string, companyId: string): Promise<string | null> {
   const state = await db.syncState.get([ownerUserId, companyId]);
   return typeof state?.cursor === 'string' ? state.cursor : null;
+}
+
+/**
+ * Whether the device's mirror of a company holds all of it: a pull has reached the last page at least once. Until
+ * then a screen that would say something is missing (no employees, no departments) says nothing yet.
+ */
+export function isMirrorComplete(state: SyncState | undefined): boolean {
+  if (!state) return false;
+  // A row written before `caughtUpAt` was kept was pulled to the end, whatever the pull it came from.
+  return state.caughtUpAt === undefined ? state.pulledAt !== null : state.caughtUpAt !== null;
 }
 
 /**
@@ -272,12 +282,15 @@ async function pullPages(options: PullOptions, result: PullResult): Promise<void
     const applied = await db.transaction('rw', [db.companies, db.departments, db.employees, db.suggestions, db.notifications, db.goals, db.projects, db.registries, db.outbox, db.syncState, db.staleRows], async () => {
       requireActive(options);
       // Another tab applied pages since we asked: its cursor wins, ours would bring older rows back.
-      if ((await readCursor(db, ownerUserId, companyId)) !== fetchedFrom) return null;
+      const state = await db.syncState.get([ownerUserId, companyId]);
+      if ((typeof state?.cursor === 'string' ? state.cursor : null) !== fetchedFrom) return null;
       const stale: StaleRow[] = [];
       const counts = await applyChanges(db, ownerUserId, page.changes, await unsentEntityKeys(db, ownerUserId), (change) =>
         stale.push(staleRow(ownerUserId, companyId, change.table, change.id, at)),
       );
-      await Promise.all([db.staleRows.bulkPut(stale), db.syncState.put({ ownerUserId, companyId, cursor: page.nextCursor, pulledAt: at })]);
+      // The first time the last page is in, the mirror holds the whole company: it stays so from then on.
+      const caughtUpAt = page.hasMore ? (state?.caughtUpAt ?? null) : (state?.caughtUpAt ?? at);
+      await Promise.all([db.staleRows.bulkPut(stale), db.syncState.put({ ownerUserId, companyId, cursor: page.nextCursor, pulledAt: at, caughtUpAt })]);
       return counts;
     });
     if (!applied) {

@@ -1,7 +1,7 @@
 // The date picker's month grid: react-day-picker with its Russian and English locales and date-fns' month
-// names. Loaded when a date picker is first focused or opened (date-picker.tsx, loadCalendar), not with the
-// pages that show a date field: it is 25 KB gzipped, most of a form's weight, and most visits type a date or
-// never change it (issue 14: every route within 200 KB).
+// names. Loaded with the open menu (date-picker-menu.tsx) when a date picker is first focused or opened
+// (date-picker.tsx, loadCalendar), not with the pages that show a date field: it is 25 KB gzipped, most of a
+// form's weight, and most visits type a date or never change it (issue 14: every route within 200 KB).
 import { format } from 'date-fns';
 import { enUS as dateFnsEnUS, ru as dateFnsRu } from 'date-fns/locale';
 import { DayPicker, type DateRange, type Matcher } from 'react-day-picker';

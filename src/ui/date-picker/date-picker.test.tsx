@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../locales/en.json';
 import ru from '../../../locales/ru.json';
 import { DatePicker, loadCalendar, type DatePickerProps, type DateRangeValue } from './date-picker';
+import { startFakeClock, stopFakeClock, type FakeClockUser } from '../../../tests/unit/support/fake-clock';
 
 // "Today" is Friday 15 March 2024 in every test. The clock is fake as a whole, not only Date: user-event's
 // pauses between keys and clicks, and Testing Library's drain after each action, then move fake time instead
@@ -88,7 +88,7 @@ const day = (isoDate: string) => {
 const monthShown = () => (within(menu()).getAllByRole('combobox')[0] as HTMLSelectElement).selectedOptions[0]?.textContent;
 const yearSelect = () => within(menu()).getAllByRole('combobox')[1] as HTMLSelectElement;
 
-let user: ReturnType<typeof userEvent.setup>;
+let user: FakeClockUser;
 
 // The month grid is its own module, loaded when a field is first focused or opened: loaded here once, so the
 // tests below see the menu as a user does after that first moment.
@@ -97,17 +97,13 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  vi.useFakeTimers();
+  user = startFakeClock();
   vi.setSystemTime(TODAY);
-  // Testing Library advances its drain timer only through a global `jest`; vitest's clock stands in for it.
-  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
-  user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
 });
 
 afterEach(() => {
   cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
+  stopFakeClock();
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1024 });
 });
 

@@ -1,16 +1,15 @@
-import { addDays, addMonths, isAfter, isBefore, startOfDay, startOfMonth, subDays } from 'date-fns';
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type FocusEvent,
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactNode,
-} from 'react';
-import type { DateRange, Matcher } from 'react-day-picker';
+// The date picker's field, downloaded by every page with a date field: the label, the input with the typing,
+// parsing and checking of typed dates (date-model.ts), the preset selector, the clear and calendar buttons, the
+// hidden inputs, and the open menu's frame (the dialog, beside the field or a sheet, and its backdrop) with the box
+// shown while its contents load or when they cannot be loaded; Escape, the calendar button or a click outside
+// closes it then. What the menu holds once open (the month grid, months turned by wheel and swipe, the time of
+// day, Close and Select: date-picker-menu.tsx with calendar.tsx, react-day-picker and date-fns) is one chunk,
+// loaded by loadCalendar when the field is focused, pointed at or opened: most visits type a date or leave it
+// alone, and a form's route must stay within 200 KB (issue 14). The draft and the shown month are kept here,
+// because typing moves them while the menu is open, also while its chunk is still on its way.
+import { isAfter, isBefore, startOfDay, startOfMonth } from 'date-fns';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import type { DateRange } from 'react-day-picker';
 import { useIntl, type IntlShape } from 'react-intl';
 import '../field.css';
 import './date-picker.css';
@@ -18,7 +17,6 @@ import {
   FIRST_YEAR,
   LAST_YEAR,
   RANGE_SEPARATOR,
-  TIME_STEP,
   parseDisplay,
   parseDisplayRange,
   parseModel,
@@ -28,53 +26,36 @@ import {
   toModel,
   type DateRangeValue,
 } from './date-model';
-import type * as CalendarModuleType from './calendar';
-import { swipeMonthStep, wheelMonthStep } from './month-gestures';
+import { lazyModule, useLazyModule } from '../lazy-module';
+import type * as MenuModuleType from './date-picker-menu';
+import { MIDNIGHT, modelKey, timeOf, type TimeOfDay } from './draft';
 
 export type { DateRangeValue } from './date-model';
 
-type CalendarModule = typeof CalendarModuleType;
+type MenuModule = typeof MenuModuleType;
 
-let calendarModule: CalendarModule | null = null;
-let calendarLoad: Promise<CalendarModule> | null = null;
+const menuModule = lazyModule<MenuModule>(() => import('./date-picker-menu'));
 
 /**
- * Loads the month grid (./calendar, react-day-picker) once for every date picker of the page; a failed load is
- * tried again next time. The fields start it when they are focused or pointed at, so it is usually there
- * when the menu opens; the service worker precaches it for a cold start offline.
+ * Loads what the open menu holds (./date-picker-menu with the month grid, react-day-picker: one chunk) once for
+ * every date picker of the page; a failed load is tried again next time. The fields start it when they are
+ * focused or pointed at, so it is usually there when the menu opens; the service worker precaches it for a cold
+ * start offline.
  */
-export function loadCalendar(): Promise<CalendarModule> {
-  calendarLoad ??= import('./calendar').then(
-    (module) => (calendarModule = module),
-    (error: unknown) => {
-      calendarLoad = null;
-      throw error;
-    },
-  );
-  return calendarLoad;
+export function loadCalendar(): Promise<MenuModule> {
+  return menuModule.load();
 }
 
-/** The month grid's module once loaded; loads it while `wanted`. 'failed' when it could not be loaded. */
-function useCalendarModule(wanted: boolean): CalendarModule | 'failed' | null {
-  const [state, setState] = useState<CalendarModule | 'failed' | null>(calendarModule);
-  const loaded = state ?? calendarModule;
-  useEffect(() => {
-    if (!wanted || (loaded !== null && loaded !== 'failed')) return;
-    let isCurrent = true;
-    loadCalendar().then(
-      (module) => {
-        if (isCurrent) setState(module);
-      },
-      (error: unknown) => {
-        console.error('The calendar could not be loaded', error);
-        if (isCurrent) setState('failed');
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [wanted, loaded]);
-  return loaded;
+/** The open menu's module once loaded; loads it while `wanted`. 'failed' when it could not be loaded. */
+function useMenuModule(wanted: boolean): MenuModule | 'failed' | null {
+  const { value, retry } = useLazyModule(menuModule, wanted, 'The calendar');
+  // A menu opened again after a failed load tries again.
+  const [wasWanted, setWasWanted] = useState(wanted);
+  if (wanted !== wasWanted) {
+    setWasWanted(wanted);
+    if (wanted && value === 'failed') retry();
+  }
+  return value;
 }
 
 /** Below this viewport width the menu is a full-width sheet (spec section 9). */
@@ -139,33 +120,10 @@ export interface RangeDatePickerProps extends DatePickerCommonProps {
 
 export type DatePickerProps = SingleDatePickerProps | RangeDatePickerProps;
 
-interface TimeOfDay {
-  hours: number;
-  minutes: number;
-  seconds: number;
-}
-
 type TypingError = 'format' | 'unavailable' | 'order' | 'maxRange';
 
-const MIDNIGHT: TimeOfDay = { hours: 0, minutes: 0, seconds: 0 };
 const FIRST_MONTH = new Date(FIRST_YEAR, 0, 1);
 const LAST_MONTH = new Date(LAST_YEAR, 11, 1);
-const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
-const STEPS = Array.from({ length: 60 / TIME_STEP }, (_, index) => index * TIME_STEP);
-
-function timeOf(date: Date | null | undefined): TimeOfDay {
-  return date ? { hours: date.getHours(), minutes: date.getMinutes(), seconds: date.getSeconds() } : MIDNIGHT;
-}
-
-function withTime(day: Date, time: TimeOfDay): Date {
-  const date = startOfDay(day);
-  date.setHours(time.hours, time.minutes, time.seconds, 0);
-  return date;
-}
-
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
 
 function subscribeToResize(onChange: () => void): () => void {
   window.addEventListener('resize', onChange);
@@ -198,11 +156,6 @@ function parseTyped(text: string, isRange: boolean, hasTime: boolean): [Date, Da
   if (isRange) return parseDisplayRange(text, hasTime);
   const date = parseDisplay(text, hasTime);
   return date ? [date, date] : null;
-}
-
-function modelKey(dates: readonly [Date, Date] | null, isRange: boolean, hasTime: boolean): string {
-  if (!dates) return '';
-  return isRange ? `${toModel(dates[0], hasTime)}|${toModel(dates[1], hasTime)}` : toModel(dates[0], hasTime);
 }
 
 function displayText(dates: readonly [Date, Date] | null, isRange: boolean, hasTime: boolean): string {
@@ -295,14 +248,11 @@ export function DatePicker(props: DatePickerProps) {
 
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const calendarRef = useRef<HTMLDivElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
   const focusGridOnOpen = useRef(false);
-  const lastWheelChangeAt = useRef<number | null>(null);
-  const swipeStart = useRef<{ x: number; y: number; pointerId: number } | null>(null);
-  const isSwipeClickSuppressed = useRef(false);
 
   const isMobile = useViewportWidth() < MOBILE_BREAKPOINT_PX;
-  const calendar = useCalendarModule(isOpen);
+  const menu = useMenuModule(isOpen);
 
   const min = minDate ? parseModel(minDate) : null;
   const max = maxDate ? parseModel(maxDate) : null;
@@ -326,14 +276,6 @@ export function DatePicker(props: DatePickerProps) {
     return first;
   }
 
-  function draftDates(): [Date, Date] | null {
-    if (!draft?.from) return null;
-    const from = withTime(draft.from, draftTimes[0]);
-    if (!isRange) return [from, from];
-    if (!draft.to) return null;
-    return [from, withTime(draft.to, draftTimes[1])];
-  }
-
   function commit(dates: readonly [Date, Date] | null) {
     setCustomPresetChosen(false);
     if (props.range) {
@@ -353,7 +295,6 @@ export function DatePicker(props: DatePickerProps) {
     setDraft(committed ? { from: committed[0], to: isRange ? committed[1] : undefined } : undefined);
     setDraftTimes([timeOf(committed?.[0]), timeOf(committed?.[1])]);
     setMonth(clampMonth(committed?.[0] ?? new Date()));
-    lastWheelChangeAt.current = null;
     setOpen(true);
   }
 
@@ -364,14 +305,14 @@ export function DatePicker(props: DatePickerProps) {
   }
 
   function focusGrid() {
-    const target = calendarRef.current?.querySelector<HTMLButtonElement>('[role="grid"] button[tabindex="0"]');
+    const target = menuRef.current?.querySelector<HTMLButtonElement>('[role="grid"] button[tabindex="0"]');
     target?.focus();
   }
 
   // Opening from the calendar button, the keyboard or the preset selector moves focus into the grid
   // once it is drawn (its module may still be loading when the menu opens); opening by a click in the input
   // leaves the caret there for typing.
-  const isCalendarShown = isOpen && calendar !== null && calendar !== 'failed';
+  const isCalendarShown = isOpen && menu !== null && menu !== 'failed';
   useEffect(() => {
     if (!isCalendarShown || !focusGridOnOpen.current) return;
     focusGridOnOpen.current = false;
@@ -389,46 +330,6 @@ export function DatePicker(props: DatePickerProps) {
     document.addEventListener('pointerdown', closeOnOutsidePointer);
     return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
   }, [isOpen]);
-
-  // The wheel turns months over the calendar. React registers wheel listeners as passive, and the
-  // page must not scroll underneath while the wheel is turning months, hence a listener of our own.
-  const changeMonthByRef = useRef<(step: number) => void>(() => undefined);
-  changeMonthByRef.current = (step: number) => setMonth((current) => clampMonth(addMonths(current, step)));
-  useEffect(() => {
-    const calendar = calendarRef.current;
-    if (!isOpen || !calendar) return;
-    function turnMonthOnWheel(event: WheelEvent) {
-      if (event.deltaY === 0) return;
-      event.preventDefault();
-      const now = Date.now();
-      const step = wheelMonthStep(event.deltaY, now, lastWheelChangeAt.current);
-      if (step === 0) return;
-      lastWheelChangeAt.current = now;
-      changeMonthByRef.current(step);
-    }
-    calendar.addEventListener('wheel', turnMonthOnWheel, { passive: false });
-    return () => calendar.removeEventListener('wheel', turnMonthOnWheel);
-  }, [isOpen]);
-
-  function startSwipe(event: PointerEvent<HTMLDivElement>) {
-    // A mouse drag is a click that slipped, not a swipe.
-    if (event.pointerType === 'mouse') return;
-    swipeStart.current = { x: event.clientX, y: event.clientY, pointerId: event.pointerId };
-  }
-
-  function endSwipe(event: PointerEvent<HTMLDivElement>) {
-    const start = swipeStart.current;
-    swipeStart.current = null;
-    if (!start || start.pointerId !== event.pointerId) return;
-    const step = swipeMonthStep(start, { x: event.clientX, y: event.clientY });
-    if (step === 0) return;
-    // The finger may lift over a day: that click belongs to the swipe, not to a choice.
-    isSwipeClickSuppressed.current = true;
-    window.setTimeout(() => {
-      isSwipeClickSuppressed.current = false;
-    }, 0);
-    changeMonthByRef.current(step);
-  }
 
   function resetTyping() {
     setText(committedText);
@@ -523,36 +424,6 @@ export function DatePicker(props: DatePickerProps) {
     onBlur?.();
   }
 
-  function selectSingle(day: Date | undefined) {
-    if (isSwipeClickSuppressed.current || !day) return;
-    resetTyping();
-    setDraft({ from: day, to: undefined });
-    if (autoApply) {
-      commit([withTime(day, draftTimes[0]), withTime(day, draftTimes[0])]);
-      // With a time picker the menu stays for the time; the date is committed already.
-      if (!enableTime) close({ returnFocus: true });
-    }
-  }
-
-  function selectRange(range: DateRange | undefined) {
-    if (isSwipeClickSuppressed.current) return;
-    resetTyping();
-    setDraft(range);
-    if (autoApply && range?.from && range.to) {
-      commit([withTime(range.from, draftTimes[0]), withTime(range.to, draftTimes[1])]);
-      if (!enableTime) close({ returnFocus: true });
-    }
-  }
-
-  function changeTime(end: 0 | 1, part: keyof TimeOfDay, value: number) {
-    const times: [TimeOfDay, TimeOfDay] = [...draftTimes];
-    times[end] = { ...times[end], [part]: value };
-    setDraftTimes(times);
-    if (!autoApply || !draft?.from) return;
-    if (!isRange) commit([withTime(draft.from, times[0]), withTime(draft.from, times[0])]);
-    else if (draft.to) commit([withTime(draft.from, times[0]), withTime(draft.to, times[1])]);
-  }
-
   function choosePreset(id: string) {
     const preset = presets.find((candidate) => candidate.id === id);
     if (!preset) return;
@@ -568,26 +439,6 @@ export function DatePicker(props: DatePickerProps) {
     commit([from, to]);
     if (isOpen) setOpen(false);
   }
-
-  const pending = draftDates();
-  const pendingKey = modelKey(pending, isRange, enableTime);
-  const hasChanged = pending !== null && pendingKey !== committedKey;
-
-  const disabledMatchers: Matcher[] = [(day: Date) => !isDayAllowed(day)];
-  // While the end of a range is being chosen, days too far from its start are out of reach.
-  if (isRange && maxRange !== undefined && draft?.from && !draft.to) {
-    disabledMatchers.push({ before: subDays(draft.from, maxRange) }, { after: addDays(draft.from, maxRange) });
-  }
-
-  const calendarCommon = {
-    locale,
-    sixWeeks,
-    startMonth,
-    endMonth,
-    month,
-    onMonthChange: (next: Date) => setMonth(clampMonth(next)),
-    disabled: disabledMatchers,
-  };
 
   const typingMessage = typingError ? typingErrorMessage(intl, typingError, { isRange, hasTime: enableTime, maxRange }) : null;
   const shownError: ReactNode = typingMessage ?? error;
@@ -716,6 +567,7 @@ export function DatePicker(props: DatePickerProps) {
         {isOpen && (
           <div
             id={menuId}
+            ref={menuRef}
             role="dialog"
             aria-labelledby={labelId}
             // Focusable, so a click on the menu's padding keeps focus inside the field instead of
@@ -729,71 +581,40 @@ export function DatePicker(props: DatePickerProps) {
             data-position={position}
             data-layout={isMobile ? 'mobile' : 'desktop'}
           >
-            <div
-              ref={calendarRef}
-              className="date-picker__calendar"
-              onPointerDown={startSwipe}
-              onPointerUp={endSwipe}
-              onPointerCancel={() => {
-                swipeStart.current = null;
-              }}
-            >
-              {calendar === 'failed' ? (
-                <p className="date-picker__unavailable" role="alert">
-                  {intl.formatMessage(
-                    { id: 'ui.datepicker.unavailable', defaultMessage: 'The calendar could not be loaded. Type the date as {pattern}.' },
-                    { pattern: typingPattern(intl, { isRange, hasTime: enableTime }) },
-                  )}
-                </p>
-              ) : calendar === null ? (
-                <div className="date-picker__loading" role="status" aria-label={intl.formatMessage({ id: 'ui.datepicker.loading', defaultMessage: 'Loading the calendar' })} />
-              ) : props.range ? (
-                <calendar.Calendar {...calendarCommon} mode="range" selected={draft} onSelect={selectRange} max={maxRange} />
-              ) : (
-                <calendar.Calendar {...calendarCommon} mode="single" selected={draft?.from} onSelect={selectSingle} />
-              )}
-            </div>
-            {enableTime && (
-              <div className="date-picker__times">
-                <TimeInputs
-                  legend={
-                    isRange
-                      ? intl.formatMessage({ id: 'ui.datepicker.time.start', defaultMessage: 'Start time' })
-                      : intl.formatMessage({ id: 'ui.datepicker.time', defaultMessage: 'Time' })
-                  }
-                  time={draftTimes[0]}
-                  onChange={(part, value) => changeTime(0, part, value)}
-                />
-                {isRange && (
-                  <TimeInputs
-                    legend={intl.formatMessage({ id: 'ui.datepicker.time.end', defaultMessage: 'End time' })}
-                    time={draftTimes[1]}
-                    onChange={(part, value) => changeTime(1, part, value)}
-                  />
-                )}
-              </div>
-            )}
-            {(!autoApply || enableTime || isMobile) && (
-              <div className="date-picker__actions">
-                <button type="button" className="button button--secondary date-picker__action" onClick={() => {
-                  resetTyping();
-                  close({ returnFocus: true });
-                }}>
-                  {intl.formatMessage({ id: 'ui.datepicker.close', defaultMessage: 'Close' })}
-                </button>
-                {!autoApply && (
-                  <button
-                    type="button"
-                    className="button button--primary date-picker__action"
-                    disabled={!hasChanged}
-                    onClick={() => {
-                      if (!pending) return;
-                      commit(pending);
-                      close({ returnFocus: true });
-                    }}
-                  >
-                    {intl.formatMessage({ id: 'ui.datepicker.select', defaultMessage: 'Select' })}
-                  </button>
+            {menu !== null && menu !== 'failed' ? (
+              <menu.DatePickerMenu
+                locale={locale}
+                isRange={isRange}
+                enableTime={enableTime}
+                autoApply={autoApply}
+                sixWeeks={sixWeeks}
+                isMobile={isMobile}
+                maxRange={maxRange}
+                startMonth={startMonth}
+                endMonth={endMonth}
+                month={month}
+                changeMonth={(update) => setMonth((current) => clampMonth(update(current)))}
+                isDayAllowed={isDayAllowed}
+                draft={draft}
+                setDraft={setDraft}
+                draftTimes={draftTimes}
+                setDraftTimes={setDraftTimes}
+                committedKey={committedKey}
+                commit={commit}
+                resetTyping={resetTyping}
+                close={() => close({ returnFocus: true })}
+              />
+            ) : (
+              <div className="date-picker__calendar">
+                {menu === 'failed' ? (
+                  <p className="date-picker__unavailable" role="alert">
+                    {intl.formatMessage(
+                      { id: 'ui.datepicker.unavailable', defaultMessage: 'The calendar could not be loaded. Type the date as {pattern}.' },
+                      { pattern: typingPattern(intl, { isRange, hasTime: enableTime }) },
+                    )}
+                  </p>
+                ) : (
+                  <div className="date-picker__loading" role="status" aria-label={intl.formatMessage({ id: 'ui.datepicker.loading', defaultMessage: 'Loading the calendar' })} />
                 )}
               </div>
             )}
@@ -857,48 +678,6 @@ function PresetSelect({
         <span className="date-picker__chevron" aria-hidden="true" />
       </div>
     </div>
-  );
-}
-
-function TimeInputs({
-  legend,
-  time,
-  onChange,
-}: {
-  legend: string;
-  time: TimeOfDay;
-  onChange: (part: keyof TimeOfDay, value: number) => void;
-}) {
-  const intl = useIntl();
-  const parts: { part: keyof TimeOfDay; label: string; values: number[] }[] = [
-    { part: 'hours', label: intl.formatMessage({ id: 'ui.datepicker.time.hours', defaultMessage: 'Hours' }), values: HOURS },
-    { part: 'minutes', label: intl.formatMessage({ id: 'ui.datepicker.time.minutes', defaultMessage: 'Minutes' }), values: STEPS },
-    { part: 'seconds', label: intl.formatMessage({ id: 'ui.datepicker.time.seconds', defaultMessage: 'Seconds' }), values: STEPS },
-  ];
-  return (
-    <fieldset className="date-picker__time">
-      <legend className="date-picker__time-legend">{legend}</legend>
-      {parts.map(({ part, label, values }) => {
-        // A typed time off the 5-step grid stays as typed, so it is offered too.
-        const options = values.includes(time[part]) ? values : [...values, time[part]].sort((a, b) => a - b);
-        return (
-          <span key={part} className="date-picker__time-part">
-            <select
-              className="date-picker__time-select"
-              aria-label={label}
-              value={time[part]}
-              onChange={(event) => onChange(part, Number(event.currentTarget.value))}
-            >
-              {options.map((option) => (
-                <option key={option} value={option}>
-                  {pad(option)}
-                </option>
-              ))}
-            </select>
-          </span>
-        );
-      })}
-    </fieldset>
   );
 }
 

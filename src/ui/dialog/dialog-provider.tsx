@@ -3,32 +3,18 @@
 // flashes one); closing plays a 300 ms animation before it unmounts. While any dialog is open the
 // body carries the class `dialog-open`; closing the last one removes it. Focus is kept inside the
 // top dialog and goes back to the element that opened it. Escape closes every kind but the preloader.
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+// The dialog itself (dialog-view.tsx) is fetched when one is first asked for, within that delay; should it not
+// load, a confirmation answers "no" (nothing is done) and the others close, and the console says why.
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { lazyModule, useLazyModule } from '../lazy-module';
 import { DialogContext, type DialogApi } from './dialog-context';
-import './dialog.css';
+import type { DialogEntry, Phase } from './dialog-view';
 
 export const DIALOG_DELAY_MS = 350;
 export const LOAD_DIALOG_DELAY_MS = 600;
 export const DIALOG_CLOSE_MS = 300;
 export const BODY_OPEN_CLASS = 'dialog-open';
-
-type DialogKind = 'alert' | 'error' | 'confirm' | 'load';
-type Phase = 'waiting' | 'open' | 'closing';
-
-interface DialogEntry {
-  id: number;
-  kind: DialogKind;
-  title?: ReactNode;
-  content?: ReactNode;
-  okText?: string;
-  confirmText?: string;
-  closeText?: string;
-  phase: Phase;
-  /** The element focused when the dialog was asked for; focus goes back to it on close. */
-  opener: HTMLElement | null;
-}
 
 interface PendingDialog {
   phase: Phase;
@@ -36,7 +22,10 @@ interface PendingDialog {
   timer: ReturnType<typeof setTimeout> | undefined;
 }
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const dialogView = lazyModule(() => import('./dialog-view'));
+// In development and in the tests the dialog loads with this module, so it shows on its delay there as in a build
+// that has fetched it. A failure is the provider's to meet when a dialog is asked for (dialog-loading.test.tsx).
+if (!import.meta.env.PROD) await dialogView.load().catch(() => undefined);
 
 export function DialogProvider({ children }: { children: ReactNode }) {
   const [entries, setEntries] = useState<DialogEntry[]>([]);
@@ -123,145 +112,26 @@ export function DialogProvider({ children }: { children: ReactNode }) {
     [open, close],
   );
 
+  const { value: view } = useLazyModule(dialogView, entries.length > 0, 'The dialog');
+  // Without the dialog's code, what was asked for is answered as if it were dismissed: nothing is done.
+  useEffect(() => {
+    if (view !== 'failed') return;
+    for (const entry of entries) close(entry.id, false);
+  }, [view, entries, close]);
+
   const visible = entries.filter((entry) => entry.phase !== 'waiting');
   const topId = [...visible].reverse().find((entry) => entry.phase === 'open')?.id;
+  const View = view !== null && view !== 'failed' ? view.DialogView : null;
 
   return (
     <DialogContext.Provider value={api}>
       {children}
       {visible.length > 0 &&
+        View !== null &&
         createPortal(
-          visible.map((entry) => (
-            <DialogView key={entry.id} entry={entry} isTop={entry.id === topId} onClose={(confirmed) => close(entry.id, confirmed)} />
-          )),
+          visible.map((entry) => <View key={entry.id} entry={entry} isTop={entry.id === topId} onClose={(confirmed) => close(entry.id, confirmed)} />),
           document.body,
         )}
     </DialogContext.Provider>
-  );
-}
-
-function DialogView({ entry, isTop, onClose }: { entry: DialogEntry; isTop: boolean; onClose: (confirmed: boolean) => void }) {
-  const intl = useIntl();
-  const titleId = useId();
-  const contentId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-  const { kind } = entry;
-
-  const title =
-    entry.title ?? (kind === 'error' ? intl.formatMessage({ id: 'dialog.error.title', defaultMessage: 'Error' }) : undefined);
-  const content =
-    entry.content ??
-    (kind === 'error' ? intl.formatMessage({ id: 'dialog.error.content', defaultMessage: 'Unknown error' }) : undefined);
-  const hasTitle = title !== undefined && title !== null && title !== '';
-
-  // Focus moves into the dialog when it appears.
-  useEffect(() => {
-    const node = panel.current;
-    if (!node) return;
-    const first = node.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? node).focus();
-  }, []);
-
-  // Only the top dialog keeps focus and hears Escape.
-  useEffect(() => {
-    if (!isTop) return;
-    const node = panel.current;
-    if (!node) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        if (kind === 'load') return;
-        event.preventDefault();
-        onClose(false);
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const focusables = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = focusables[0];
-      const last = focusables[focusables.length - 1];
-      if (!first || !last) {
-        event.preventDefault();
-        node.focus();
-        return;
-      }
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !node.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !node.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    const onFocusIn = (event: FocusEvent) => {
-      if (event.target instanceof Node && !node.contains(event.target)) {
-        (node.querySelector<HTMLElement>(FOCUSABLE) ?? node).focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-    };
-  }, [isTop, kind, onClose]);
-
-  const isClosing = entry.phase === 'closing';
-  // Runs after the focus trap above has been released (this dialog is no longer the top one).
-  useEffect(() => {
-    if (isClosing && entry.opener?.isConnected) entry.opener.focus();
-  }, [isClosing, entry.opener]);
-
-  const labelProps =
-    kind === 'load'
-      ? { 'aria-label': intl.formatMessage({ id: 'dialog.loading', defaultMessage: 'Please wait…' }) }
-      : hasTitle
-        ? { 'aria-labelledby': titleId }
-        : { 'aria-labelledby': contentId };
-
-  return (
-    <div className={`dialog-backdrop${isClosing ? ' dialog-backdrop--closing' : ''}`} data-dialog-phase={entry.phase}>
-      <div
-        ref={panel}
-        className={`dialog dialog--${kind}${isClosing ? ' dialog--closing' : ''}`}
-        role="dialog"
-        aria-modal="true"
-        aria-busy={kind === 'load' || undefined}
-        aria-describedby={kind !== 'load' && hasTitle ? contentId : undefined}
-        data-dialog={kind}
-        tabIndex={-1}
-        {...labelProps}
-      >
-        {kind === 'load' ? (
-          <span className="dialog__spinner" aria-hidden="true" />
-        ) : (
-          <>
-            {hasTitle && (
-              <h2 id={titleId} className="dialog__title">
-                {title}
-              </h2>
-            )}
-            <div id={contentId} className="dialog__content">
-              {content}
-            </div>
-            <div className="dialog__actions">
-              {kind === 'confirm' ? (
-                <>
-                  <button type="button" className="dialog__button dialog__button--secondary" data-action="dialog-close" onClick={() => onClose(false)}>
-                    {entry.closeText ?? <FormattedMessage id="dialog.confirm.close" defaultMessage="Close" />}
-                  </button>
-                  <button type="button" className="dialog__button" data-action="dialog-confirm" onClick={() => onClose(true)}>
-                    {entry.confirmText ?? <FormattedMessage id="dialog.confirm.confirm" defaultMessage="Send" />}
-                  </button>
-                </>
-              ) : (
-                <button type="button" className="dialog__button" data-action="dialog-ok" onClick={() => onClose(true)}>
-                  {entry.okText ?? <FormattedMessage id="dialog.ok" defaultMessage="OK" />}
-                </button>
-              )}
-            </div>
-          </>
-        )}
-      </div>
-    </div>
   );
 }

@@ -1,11 +1,11 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../locales/en.json';
 import ru from '../../../locales/ru.json';
 import { DialogProvider, useDialog } from './index';
+import { startFakeClock, stopFakeClock, type FakeClockUser } from '../../../tests/unit/support/fake-clock';
 
 function Harness() {
   const dialog = useDialog();
@@ -47,20 +47,15 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 /** Lets the dialog's promise reach the component that awaited it. */
 const settle = () => act(async () => {});
 
-let user: ReturnType<typeof userEvent.setup>;
+let user: FakeClockUser;
 
 beforeEach(() => {
-  vi.useFakeTimers();
-  // Testing Library drains its async wrapper with a 0 ms timer, which it only advances when it sees
-  // Jest's fake timers; this lets it see Vitest's.
-  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
-  user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+  user = startFakeClock();
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
+  stopFakeClock();
 });
 
 describe('dialog host', () => {

@@ -2,7 +2,9 @@
 // becomes about 1600×1200 and a few hundred KB, which matters on a slow or metered connection.
 // Anything the browser cannot decode, or that is already small, goes as it is (the server decides).
 
-export const MAX_IMAGE_SIDE = 1600;
+import { MAX_IMAGE_SIDE } from './types';
+
+export { MAX_IMAGE_SIDE };
 export const JPEG_QUALITY = 0.85;
 
 export interface Size {

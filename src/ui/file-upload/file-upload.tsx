@@ -6,12 +6,26 @@
 // `value` (and every `onChange`) lists the imageIds of finished items only, in the order they were added.
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { downscaleImage, MAX_IMAGE_SIDE } from './downscale';
+import { lazyModule } from '../lazy-module';
+import { MAX_IMAGE_SIDE } from './types';
 import type { LoadImageFn, UploadAnswer, UploadedImage, UploadFn, UploadItem } from './types';
 import '../field.css';
 import './file-upload.css';
 
 export type { LoadImageFn, UploadAnswer, UploadedImage, UploadFn, UploadItem, UploadStatus } from './types';
+
+// The downscaler (downscale.ts) is fetched with the first photo, not with every form that offers one. Should it not
+// load, the photo goes as it is, as one the browser cannot decode does: the server has the last word on its size.
+const downscaler = lazyModule(() => import('./downscale'));
+if (!import.meta.env.PROD) await downscaler.load();
+
+async function downscaled(file: File, maxSide: number): Promise<File> {
+  const loaded = await downscaler.load().catch((error: unknown) => {
+    console.warn('Sending the file as it is: the downscaler could not be loaded', error);
+    return null;
+  });
+  return loaded ? loaded.downscaleImage(file, maxSide) : file;
+}
 
 export const DEFAULT_ACCEPT: readonly string[] = ['image/png', 'image/jpeg'];
 export const DEFAULT_MAX_FILES = 3;
@@ -211,7 +225,7 @@ export function FileUpload({
         let file = prepared.current.get(id);
         if (!file) {
           const canBeJpeg = isAccepted('image/jpeg', accept);
-          file = downscaleTo !== false && canBeJpeg ? await downscaleImage(item.file, downscaleTo) : item.file;
+          file = downscaleTo !== false && canBeJpeg ? await downscaled(item.file, downscaleTo) : item.file;
           prepared.current.set(id, file);
         }
         if (!patchItem(id, (current) => ({ ...current, status: 'uploading', progress: 0, error: null }))) return;

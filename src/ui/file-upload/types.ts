@@ -2,6 +2,9 @@
 // The control has no data access: features pass `upload` and `loadImage` (src/lib/upload.ts and
 // src/lib/authorized-image.ts give the app's versions).
 
+/** The long side, in px, that photos are made smaller to before they are sent (downscale.ts). */
+export const MAX_IMAGE_SIDE = 1600;
+
 /** What an upload call answered: its `status` field (the HTTP status when the body has none), message, data. */
 export interface UploadAnswer {
   status: number;

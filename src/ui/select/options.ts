@@ -4,6 +4,9 @@
 // cleaning of a multiple select's value (spec section 5).
 import type { ReactNode } from 'react';
 
+/** A select of this many options or more is made searchable by the lists' filters and the dashboard's. */
+export const SEARCHABLE_FROM = 9;
+
 export interface SelectOption {
   id: string;
   title: string;

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sha256 } from './photos';
 import type { Engine } from './engines';
+import { projectBody as serverProjectBody } from '../../../server/features/projects/project-body';
 
 export interface DeviceOutboxRow {
   id: string;
@@ -225,31 +226,9 @@ export async function apiGet<T>(serverUrl: string, accessToken: string, path: st
   return { status: response.status, body: (isJson ? JSON.parse(bytes.toString('utf8')) : null) as T, bytes };
 }
 
-/**
- * The body of `POST /companies/{c}/projects` for a plain organizational project of `name`, managed by the employee
- * `projectManagerEmployeeId` (the browser tests' projects: a 40 -> 15 minute changeover, RUB, 10 % profit share).
- */
+/** A valid project body named `name` (the server tests' own, server/features/projects/project-body.ts), with a fresh id. */
 export function projectBody(name: string, projectManagerEmployeeId: string): Record<string, unknown> {
-  return {
-    id: randomUUID(),
-    name,
-    problem: 'Переналадка линии занимает 40 минут',
-    imageIds: [],
-    type: 'ORGANIZATIONAL',
-    goalIds: [],
-    baselineMetric: { value: 40, unitId: 'MINUTES' },
-    targetMetric: { value: 15, unitId: 'MINUTES' },
-    completionDate: '2027-03-31',
-    reportingFrequency: 'MONTHLY',
-    postMonitoringPeriodicity: 'QUARTERLY',
-    projectManagerEmployeeId,
-    team: [],
-    currency: 'RUB',
-    profitBasisPoints: 1000,
-    maxPerProjectMinor: null,
-    effectRepeatability: 'RECURRING',
-    payments: [],
-  };
+  return serverProjectBody(projectManagerEmployeeId, { id: randomUUID(), name });
 }
 
 export interface ServerProposal {

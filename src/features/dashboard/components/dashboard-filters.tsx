@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { DASHBOARD_MAX_DAYS, type DashboardScope } from '../../../domain/dashboard';
 import { DatePicker, type DateRangePreset } from '../../../ui/date-picker/date-picker';
-import { SEARCHABLE_FROM } from '../../../ui/filters';
+import { SEARCHABLE_FROM } from '../../../ui/select/options';
 import { Select } from '../../../ui/select';
 import { FIGURE_MESSAGES } from '../messages';
 import { presetRanges, type DashboardView } from '../period';

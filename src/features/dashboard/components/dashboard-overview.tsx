@@ -27,7 +27,7 @@ import type { ChartConstructor } from './chart-loader';
 import { DashboardCharts } from './dashboard-charts';
 import { DashboardFigures } from './dashboard-figures';
 import { DashboardFilters } from './dashboard-filters';
-import { EbitdaForm } from './ebitda-form';
+import { EbitdaFormPart } from './dashboard-parts';
 
 export interface DashboardOverviewProps {
   company: CompanyMembership;
@@ -181,7 +181,7 @@ export function DashboardOverview({ company, loadChart }: DashboardOverviewProps
           )}
         </>
       )}
-      {hasPermission(company.roles, 'ebitda.edit') && <EbitdaForm companyId={company.id} today={today} onSaved={figures.refresh} />}
+      {hasPermission(company.roles, 'ebitda.edit') && <EbitdaFormPart companyId={company.id} today={today} onSaved={figures.refresh} />}
     </section>
   );
 }

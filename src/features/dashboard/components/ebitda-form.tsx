@@ -12,8 +12,8 @@ import { FormError, useForm } from '../../../ui/form';
 import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { useDialog } from '../../../ui/dialog';
-import { useEbitda } from '../hooks';
-import type { EbitdaTransport } from '../figures-store';
+import { useEbitda } from '../form-hooks';
+import type { EbitdaTransport } from '../ebitda-store';
 import { AMOUNT_MESSAGES, SignedAmountText, formatMoney, formatMonth, signedAmountTextToMinor, signedMinorText } from '../format';
 
 /** How many months (up to the current one) the form offers and lists. */

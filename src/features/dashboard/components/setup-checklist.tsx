@@ -2,10 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { COMPANY_ROLES, type CompanyRole } from '../../../domain/auth';
-import type { InvitationInput, StartRequirement } from '../../../domain/company';
+import type { InvitationInput } from '../../../domain/company';
+import type { StartRequirement } from '../../../domain/company-roles';
 import { paths } from '../../../domain/paths';
 import { Button } from '../../../ui/button';
-import { useInviteLeader, useIsOnline, useRoleTitle, type SetupChecklist as Checklist } from '../hooks';
+import { useInviteLeader } from '../form-hooks';
+import { useIsOnline, useRoleTitle, type SetupChecklist as Checklist } from '../hooks';
 import type { MissingRequirement } from '../setup';
 import { InviteLeaderForm } from './invite-leader-form';
 

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { paths } from '../../../domain/paths';
 import { DashboardOverview } from '../components/dashboard-overview';
-import { SetupChecklist } from '../components/setup-checklist';
+import { SetupChecklistPart } from '../components/dashboard-parts';
 import { useDashboardGreeting, useReturnToPendingInvitation, useSetupChecklist } from '../hooks';
 import { useCurrentCompany } from '../../../lib/current-company';
 import '../dashboard.css';
@@ -55,7 +55,7 @@ export default function DashboardPage() {
         </div>
       )}
 
-      {checklist?.isIncomplete && <SetupChecklist checklist={checklist} />}
+      {checklist?.isIncomplete && <SetupChecklistPart checklist={checklist} />}
 
       {memberships.map((membership) => (
         <div className="dashboard__card" key={membership.id} data-company={membership.id}>

@@ -1,25 +1,21 @@
-import { useVirtualizer, useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
-import { memo, useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type MouseEvent, type RefObject } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocation } from 'wouter';
-import { paths } from '../../../domain/paths';
-import type { EmployeeEntry } from '../directory';
-import { StateBadge } from './state-badge';
+import { useSyncExternalStore } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Button } from '../../../ui/button';
+import { lazyModule, useLazyModule } from '../../../ui/lazy-module';
+import { EMPLOYEE_ROW_ESTIMATE_NARROW, EMPLOYEE_ROW_HEIGHT, EmployeeRow, useRegionLabel, useRowClick, type EmployeeListProps } from './employee-rows';
+import './employee-list.css';
 
-/** Every row of the boxed list (tablets and wider) has this height, so that list never measures. */
-export const EMPLOYEE_ROW_HEIGHT = 68;
-/**
- * A phone's first guess at a row's height: there the name, the position and the department wrap instead of
- * being cut, so each row is measured once it is in the page.
- */
-export const EMPLOYEE_ROW_ESTIMATE_NARROW = 112;
+export type { EmployeeListProps } from './employee-rows';
+
 /** The phone layout's width, as in employees.css. */
 const NARROW_QUERY = '(max-width: 639px)';
-/** Rows rendered beyond the visible ones on each side, so a quick scroll does not show blanks. */
-const OVERSCAN = 8;
-// Module-level, so the virtualizer is handed the same functions on every render.
-const estimateFixed = () => EMPLOYEE_ROW_HEIGHT;
-const estimateNarrow = () => EMPLOYEE_ROW_ESTIMATE_NARROW;
+/**
+ * Lists up to this long are in the page whole, without a window; longer ones are windowed by
+ * @tanstack/react-virtual (employee-list-virtual.tsx, 10 KB gzipped), loaded only for them.
+ */
+export const PLAIN_LIST_UP_TO = 100;
+/** The first rows of a long list shown while the windowed list loads (fewer than the window holds). */
+const FIRST_ROWS = 40;
 
 function subscribeToNarrow(onChange: () => void): () => void {
   if (typeof window.matchMedia !== 'function') return () => {};
@@ -37,190 +33,83 @@ export function useIsNarrowScreen(): boolean {
   return useSyncExternalStore(subscribeToNarrow, isNarrowNow, () => false);
 }
 
-export interface EmployeeListProps {
-  companyId: string;
-  entries: readonly EmployeeEntry[];
-  canManage: boolean;
-}
+// The windowed lists (employee-list-virtual.tsx, with @tanstack/react-virtual) are fetched for the first long list.
+const virtualLists = lazyModule(() => import('./employee-list-virtual'));
+if (!import.meta.env.PROD) await virtualLists.load();
 
 /**
- * The employees as a windowed list (@tanstack/react-virtual): only the rows in view (and a few around them)
- * are in the page, so 10,000 people scroll like 20. On a phone the page itself scrolls (a box of its own
- * would leave five rows between the filters and the screen's edge) and rows grow to fit their texts; on a
- * wider screen the list is a box of fixed-height rows beside which the filters stay in view.
+ * The employees list. A short one (up to PLAIN_LIST_UP_TO people, most companies) is simply in the page; a long
+ * one is windowed, and until the windowed list has loaded its first rows show in the same places, in a list
+ * already as tall as the whole one will be, so nothing moves when it arrives. On a phone the page scrolls; on
+ * a wider screen the list is a box of fixed-height rows.
  */
 export function EmployeeList(props: EmployeeListProps) {
-  return useIsNarrowScreen() ? <PageScrolledList {...props} /> : <BoxScrolledList {...props} />;
+  const isNarrow = useIsNarrowScreen();
+  const isLong = props.entries.length > PLAIN_LIST_UP_TO;
+  const { value: lists, retry } = useLazyModule(virtualLists, isLong, 'The employees list');
+  if (isLong && lists !== null && lists !== 'failed') {
+    return isNarrow ? <lists.PageScrolledList {...props} /> : <lists.BoxScrolledList {...props} />;
+  }
+  return <PlainList {...props} isNarrow={isNarrow} shown={isLong ? FIRST_ROWS : props.entries.length} onRetry={lists === 'failed' ? retry : null} />;
 }
 
-/** The label of the list's region, with the number of people in it. */
-function useRegionLabel(count: number): string {
-  return useIntl().formatMessage({ id: 'employees.list.region', defaultMessage: 'Employees, {count, plural, one {# person} other {# people}}' }, { count });
+interface PlainListProps extends EmployeeListProps {
+  isNarrow: boolean;
+  /** How many of the entries are in the page (the first ones). */
+  shown: number;
+  /** Set when the windowed list could not be loaded: the rest of the list is then offered again. */
+  onRetry: (() => void) | null;
 }
 
-/**
- * Rows hold plain links (a router link per row costs a subscription each, made and dropped on every scrolled
- * frame); one listener on the list turns a plain left click into an in-app navigation. Enter on a link is a
- * click too.
- */
-function useRowClick() {
-  const [, navigate] = useLocation();
-  return useCallback(
-    (event: MouseEvent<HTMLUListElement>) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-nav]') : null;
-      if (!link) return;
-      event.preventDefault();
-      navigate(link.getAttribute('href') ?? '');
-    },
-    [navigate],
-  );
-}
-
-/**
- * Where `ref`'s element starts, in pixels from the top of the document: the page-scrolled list's rows are
- * placed from there. Kept up to date while what is above it (a note, filters that wrap, the app's header)
- * changes height; the observer also reports the first size as soon as it starts.
- */
-function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
-  const [top, setTop] = useState(0);
-  useLayoutEffect(() => {
-    const node = ref.current;
-    if (!node || typeof ResizeObserver !== 'function') return;
-    const observer = new ResizeObserver(() => setTop(Math.round(node.getBoundingClientRect().top + window.scrollY)));
-    observer.observe(document.body);
-    if (node.parentElement) observer.observe(node.parentElement);
-    return () => observer.disconnect();
-  }, [ref]);
-  return top;
-}
-
-/** The phone's list: the window scrolls, rows are measured as they come into the page. */
-function PageScrolledList({ companyId, entries, canManage }: EmployeeListProps) {
-  const listRef = useRef<HTMLDivElement>(null);
-  const scrollMargin = useDocumentTop(listRef);
+/** The first `shown` entries in the list's flow, in a list as tall as all the entries will make it. */
+function PlainList({ companyId, entries, canManage, isNarrow, shown, onRetry }: PlainListProps) {
   const onClick = useRowClick();
   const label = useRegionLabel(entries.length);
-  // Stable while the entries are: the virtualizer recomputes every row's position when this changes.
-  const getItemKey = useCallback((index: number) => entries[index]?.employee.id ?? index, [entries]);
-  const virtualizer = useWindowVirtualizer({
-    count: entries.length,
-    estimateSize: estimateNarrow,
-    overscan: OVERSCAN,
-    getItemKey,
-    scrollMargin,
-  });
-
+  const rows = entries.slice(0, shown);
+  const reservedHeight = shown < entries.length ? entries.length * (isNarrow ? EMPLOYEE_ROW_ESTIMATE_NARROW : EMPLOYEE_ROW_HEIGHT) : undefined;
+  const scroll = isNarrow ? 'page' : 'box';
   return (
-    <div className="employee-list employee-list--page" ref={listRef} data-employee-list="" data-scroll="page" role="region" aria-label={label}>
-      <ul className="employee-list__inner" style={{ height: virtualizer.getTotalSize() }} onClick={onClick}>
-        {virtualizer.getVirtualItems().map((item) => (
-          <Row key={item.key} item={item} offset={scrollMargin} entries={entries} companyId={companyId} canManage={canManage} measure={virtualizer.measureElement} />
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/** The wider screens' list: a scroll box of its own with fixed-height rows (never measured). */
-function BoxScrolledList({ companyId, entries, canManage }: EmployeeListProps) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const onClick = useRowClick();
-  const label = useRegionLabel(entries.length);
-  const getItemKey = useCallback((index: number) => entries[index]?.employee.id ?? index, [entries]);
-  // The virtualizer keeps its own mutable state; React Compiler does not memoize around it.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: entries.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: estimateFixed,
-    overscan: OVERSCAN,
-    getItemKey,
-  });
-
-  return (
-    // A scrollable region is reached with the keyboard, so it takes focus (WCAG 2.1.1).
-    <div className="employee-list employee-list--box" ref={scrollRef} data-employee-list="" data-scroll="box" tabIndex={0} role="region" aria-label={label}>
-      <ul className="employee-list__inner" style={{ height: virtualizer.getTotalSize() }} onClick={onClick}>
-        {virtualizer.getVirtualItems().map((item) => (
-          <Row key={item.key} item={item} offset={0} entries={entries} companyId={companyId} canManage={canManage} height={EMPLOYEE_ROW_HEIGHT} />
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-interface RowProps {
-  item: VirtualItem;
-  /** Subtracted from the item's start: the page-scrolled list's distance from the top of the document. */
-  offset: number;
-  entries: readonly EmployeeEntry[];
-  companyId: string;
-  canManage: boolean;
-  /** A fixed height (the boxed list), or none: the row is as tall as its texts and `measure` reads it. */
-  height?: number;
-  measure?: (element: HTMLLIElement | null) => void;
-}
-
-function Row({ item, offset, entries, companyId, canManage, height, measure }: RowProps) {
-  const entry = entries[item.index];
-  if (!entry) return null;
-  return (
-    <EmployeeRow
-      companyId={companyId}
-      entry={entry}
-      index={item.index}
-      top={item.start - offset}
-      height={height}
-      measure={measure}
-      size={entries.length}
-      canManage={canManage}
-    />
-  );
-}
-
-interface EmployeeRowProps {
-  companyId: string;
-  entry: EmployeeEntry;
-  index: number;
-  top: number;
-  height: number | undefined;
-  measure: ((element: HTMLLIElement | null) => void) | undefined;
-  size: number;
-  canManage: boolean;
-}
-
-const EmployeeRow = memo(function EmployeeRow({ companyId, entry, index, top, height, measure, size, canManage }: EmployeeRowProps) {
-  const intl = useIntl();
-  const { employee, fullName, departmentName, state } = entry;
-  const meta = [employee.position, departmentName].filter((part): part is string => part !== null && part !== '').join(' · ');
-  return (
-    <li
-      className={canManage ? 'employee-row employee-row--editable' : 'employee-row'}
-      ref={measure}
-      data-index={index}
-      style={{ height, transform: `translateY(${top}px)` }}
-      aria-posinset={index + 1}
-      aria-setsize={size}
-      data-employee-row={employee.id}
-    >
-      <a href={paths.company.employee(companyId, employee.id)} className="employee-row__main" data-nav="">
-        <span className="employee-row__name">{fullName}</span>
-        <span className="employee-row__meta">
-          <StateBadge state={state} />
-          {meta !== '' && <span className="employee-row__details">{meta}</span>}
-        </span>
-      </a>
-      {canManage && (
-        <a
-          href={`${paths.company.employeesEdit(companyId)}?employeeId=${encodeURIComponent(employee.id)}`}
-          className="employee-row__edit"
-          data-nav=""
-          aria-label={intl.formatMessage({ id: 'employees.list.editNamed', defaultMessage: 'Edit: {name}' }, { name: fullName })}
-        >
-          <FormattedMessage id="employees.list.edit" defaultMessage="Edit" />
-        </a>
+    <>
+      {onRetry !== null && (
+        <div className="employee-list__failed">
+          <p role="alert">
+            <FormattedMessage
+              id="employees.list.loadFailed"
+              defaultMessage="Only the first {shown, number} of {count, number} employees are shown: the rest of the list could not be loaded. Check the connection and try again."
+              values={{ shown, count: entries.length }}
+            />
+          </p>
+          <Button variant="secondary" onClick={onRetry}>
+            <FormattedMessage id="employees.list.retry" defaultMessage="Try again" />
+          </Button>
+        </div>
       )}
-    </li>
+      <div
+        className={`employee-list employee-list--${scroll} employee-list--plain`}
+        data-employee-list=""
+        data-scroll={scroll}
+        // A scrollable region is reached with the keyboard, so it takes focus (WCAG 2.1.1).
+        tabIndex={isNarrow ? undefined : 0}
+        role="region"
+        aria-label={label}
+        aria-busy={shown < entries.length && onRetry === null ? true : undefined}
+      >
+        <ul className="employee-list__inner" style={{ minHeight: reservedHeight }} onClick={onClick}>
+          {rows.map((entry, index) => (
+            <EmployeeRow
+              key={entry.employee.id}
+              companyId={companyId}
+              entry={entry}
+              index={index}
+              top={null}
+              height={isNarrow ? undefined : EMPLOYEE_ROW_HEIGHT}
+              measure={undefined}
+              size={entries.length}
+              canManage={canManage}
+            />
+          ))}
+        </ul>
+      </div>
+    </>
   );
-});
+}

@@ -8,10 +8,33 @@ import { useDialog } from '../../../ui/dialog';
 import { fullNameOf } from '../directory';
 import { companyRolesOf } from '../drafts';
 import { failureMessage, toFormError, useCompanyName, useInvitationActions, useIsOnline, useMyCompanyRoles, useRoleTitle } from '../hooks';
-import { InviteForm } from './invite-form';
+import type * as InviteFormModule from './invite-form';
 
 /** An employee with no roles on the card is invited as a plain employee. */
 const DEFAULT_ROLES = ['EMPLOYEE'];
+
+type InviteFormComponent = typeof InviteFormModule.InviteForm;
+
+let inviteForm: InviteFormComponent | null = null;
+let inviteFormLoad: Promise<InviteFormComponent> | null = null;
+
+/**
+ * The invitation form (with the text field, the roles select and the form kit: 8 KB gzipped) is loaded when
+ * "Invite by e-mail" is pressed, not with the employee's card; a failed load is tried again by the next press.
+ */
+function loadInviteForm(): Promise<InviteFormComponent> {
+  inviteFormLoad ??= import('./invite-form').then(
+    (module) => (inviteForm = module.InviteForm),
+    (error: unknown) => {
+      inviteFormLoad = null;
+      throw error;
+    },
+  );
+  return inviteFormLoad;
+}
+
+// In development and in the tests (the Vite dev server, Vitest) the form loads with this module.
+if (!import.meta.env.PROD) await loadInviteForm();
 
 /**
  * "Invite by e-mail" (an employee without an account) or "Send the invitation again" (one invited already),
@@ -29,6 +52,7 @@ export function InviteActions({ employee }: { employee: EmployeeRow }) {
   const roleTitle = useRoleTitle();
   const actions = useInvitationActions(employee.companyId);
   const [isFormOpen, setFormOpen] = useState(false);
+  const [isOpening, setOpening] = useState(false);
   const [isBusy, setBusy] = useState(false);
   const state = employeeStateOf(employee);
 
@@ -52,6 +76,22 @@ export function InviteActions({ employee }: { employee: EmployeeRow }) {
     await dialog.alert({
       content: intl.formatMessage({ id: 'employees.invite.sent', defaultMessage: 'The invitation has been sent to {email}. The link works for 14 days.' }, { email: invitation.email }),
     });
+  }
+
+  /** Opens the form once it is loaded (the button spins meanwhile); a failed load says so and keeps the card. */
+  async function openForm() {
+    setOpening(true);
+    try {
+      await loadInviteForm();
+      setFormOpen(true);
+    } catch (error) {
+      console.error('The invitation form could not be loaded', error);
+      await dialog.error({
+        content: intl.formatMessage({ id: 'employees.invite.formFailed', defaultMessage: 'The invitation form could not be loaded. Check the connection and try again.' }),
+      });
+    } finally {
+      setOpening(false);
+    }
   }
 
   async function resend() {
@@ -81,7 +121,8 @@ export function InviteActions({ employee }: { employee: EmployeeRow }) {
     }
   }
 
-  if (isFormOpen) {
+  if (isFormOpen && inviteForm !== null) {
+    const InviteForm = inviteForm;
     return (
       <InviteForm
         fullName={fullName}
@@ -104,7 +145,7 @@ export function InviteActions({ employee }: { employee: EmployeeRow }) {
           <FormattedMessage id="employees.invite.resend" defaultMessage="Send the invitation again" />
         </Button>
       ) : (
-        <Button variant="primary" disabled={!isOnline} onClick={() => setFormOpen(true)} data-action="invite">
+        <Button variant="primary" loading={isOpening} disabled={!isOnline} onClick={() => void openForm()} data-action="invite">
           <FormattedMessage id="employees.invite.send" defaultMessage="Invite by e-mail" />
         </Button>
       )}

@@ -1,5 +1,4 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en.json';
@@ -7,20 +6,19 @@ import ru from '../../../../locales/ru.json';
 import { DIALOG_CLOSE_MS, DIALOG_DELAY_MS, DialogProvider } from '../../../ui/dialog';
 import { FormError } from '../../../ui/form';
 import { InviteForm, type InviteFormProps } from './invite-form';
+import { startFakeClock, stopFakeClock, type FakeClockUser } from '../../../../tests/unit/support/fake-clock';
 
 // The dialogs appear after a delay and the select filters after one: the clock is faked and moved on by the
 // test, so nothing here depends on how busy the machine is.
+let clockUser: FakeClockUser;
+
 beforeEach(() => {
-  vi.useFakeTimers();
-  // Testing Library drains its async wrapper with a 0 ms timer, which it only advances when it sees Jest's
-  // fake timers; this lets it see Vitest's.
-  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
+  clockUser = startFakeClock();
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
+  stopFakeClock();
 });
 
 const TITLES: Record<string, { en: string; ru: string }> = {
@@ -53,7 +51,7 @@ function renderForm(options: Partial<InviteFormProps> & { locale?: 'en' | 'ru' }
       </DialogProvider>
     </IntlProvider>,
   );
-  return { onSend, onCancel, user: userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) }) };
+  return { onSend, onCancel, user: clockUser };
 }
 
 /** Lets the dialog host's delay run out, so an asked-for dialog is on screen (or a closed one is gone). */

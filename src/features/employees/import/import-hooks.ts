@@ -23,7 +23,6 @@ import {
   type UploadProgress,
 } from './import-store';
 import { detectedMapping, isMappingComplete, mappingFieldValue, withColumnField } from './mapping';
-import { rejectedRowsCsv } from './rejected-csv';
 
 /** File types the import takes (docs/api.md): the picker's `accept` and the check before sending. */
 export const IMPORT_ACCEPT = '.csv,.xlsx';
@@ -388,22 +387,41 @@ export function useLeaveGuard(isActive: boolean): void {
   }, [dialog, intl, isActive, navigate]);
 }
 
-/** Saves the report's rejected rows as a CSV file in the user's language (see rejected-csv.ts). */
-export function useRejectedRowsDownload(report: ImportReport | null, headers: readonly string[] | null): () => void {
+/**
+ * Saves the report's rejected rows as a CSV file in the user's language (see rejected-csv.ts). The CSV writer
+ * (papaparse) is fetched on the click, so the report page does not carry it; it is in the service worker's
+ * precache, so the click works offline too. Should it still not load, `failed` says so (the page shows it) and
+ * the click can be tried again.
+ */
+export function useRejectedRowsDownload(
+  report: ImportReport | null,
+  headers: readonly string[] | null,
+): { download: () => void; failed: boolean } {
   const intl = useIntl();
-  return useCallback(() => {
+  const [failed, setFailed] = useState(false);
+  const download = useCallback(() => {
     if (!report) return;
-    const csv = rejectedRowsCsv(report.rejected, {
-      headers,
-      locale: intl.locale,
-      labels: {
-        row: intl.formatMessage({ id: 'employees.importReport.csv.row', defaultMessage: 'Row' }),
-        reason: intl.formatMessage({ id: 'employees.importReport.csv.reason', defaultMessage: 'Reason' }),
-        column: (number) => intl.formatMessage({ id: 'employees.import.mapping.unnamedColumn', defaultMessage: 'Column {number}' }, { number }),
+    setFailed(false);
+    import('./rejected-csv').then(
+      ({ rejectedRowsCsv }) => {
+        const csv = rejectedRowsCsv(report.rejected, {
+          headers,
+          locale: intl.locale,
+          labels: {
+            row: intl.formatMessage({ id: 'employees.importReport.csv.row', defaultMessage: 'Row' }),
+            reason: intl.formatMessage({ id: 'employees.importReport.csv.reason', defaultMessage: 'Reason' }),
+            column: (number) => intl.formatMessage({ id: 'employees.import.mapping.unnamedColumn', defaultMessage: 'Column {number}' }, { number }),
+          },
+        });
+        const base = report.fileName.replace(/\.[^.]+$/, '') || 'import';
+        const fileName = intl.formatMessage({ id: 'employees.importReport.csv.fileName', defaultMessage: '{name} - rejected rows.csv' }, { name: base });
+        saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName);
       },
-    });
-    const base = report.fileName.replace(/\.[^.]+$/, '') || 'import';
-    const fileName = intl.formatMessage({ id: 'employees.importReport.csv.fileName', defaultMessage: '{name} - rejected rows.csv' }, { name: base });
-    saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName);
+      (error: unknown) => {
+        console.warn('The CSV writer could not be loaded.', error);
+        setFailed(true);
+      },
+    );
   }, [headers, intl, report]);
+  return { download, failed };
 }

@@ -48,13 +48,13 @@ function NoReport({ companyId }: { companyId: string }) {
 
 function ReportLoader({ companyId, importId }: { companyId: string; importId: string }) {
   const state = useImportReport(companyId, importId);
-  const downloadRejected = useRejectedRowsDownload(state.kind === 'ready' ? state.report : null, state.kind === 'ready' ? state.headers : null);
+  const rejectedCsv = useRejectedRowsDownload(state.kind === 'ready' ? state.report : null, state.kind === 'ready' ? state.headers : null);
 
   switch (state.kind) {
     case 'loading':
       return <PageSpinner />;
     case 'ready':
-      return <ImportReportView report={state.report} onDownloadRejected={downloadRejected} />;
+      return <ImportReportView report={state.report} onDownloadRejected={rejectedCsv.download} downloadFailed={rejectedCsv.failed} />;
     case 'offline':
       return (
         <p className="import-alert import-alert--warning" role="status" data-problem="offline">

@@ -1,18 +1,6 @@
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { object, optional, size } from 'superstruct';
-import { useLocation } from 'wouter';
-import { paths } from '../../../domain/paths';
-import type { MemberView } from '../../../domain/permissions';
-import { PROJECT_REPORTING_STATUSES, PROJECT_REPORT_COMMENT_MAX, isProjectLead, type Project, type ProjectHistoryEntry } from '../../../domain/project';
-import { CalendarDate, multilineText } from '../../../domain/validation';
-import { Button } from '../../../ui/button';
-import { DatePicker } from '../../../ui/date-picker/date-picker';
-import { useForm } from '../../../ui/form';
-import { TextField } from '../../../ui/text-field';
-import { Textarea } from '../../../ui/textarea';
-import { localCalendarDate } from '../../../domain/report-schedule';
-import type { ProjectActions } from './project-detail-hooks';
-import { AMOUNT_MESSAGES, IndicatorValueText, localToday, parseIndicatorValue } from './project-detail-format';
+import { FormattedDate, FormattedMessage } from 'react-intl';
+import { PROJECT_REPORTING_STATUSES, type Project, type ProjectHistoryEntry } from '../../../domain/project';
+import { localToday } from './project-detail-format';
 import { CalendarDateText, ProjectStatusText } from './project-detail-parts';
 
 /** The next report's due date, and whether it is overdue (flagged by the job, or past on the device's calendar). */
@@ -67,78 +55,6 @@ export function IndicatorReports({ project, unitName }: { project: Project; unit
         </li>
       ))}
     </ol>
-  );
-}
-
-const ReportStruct = object({
-  date: CalendarDate,
-  value: IndicatorValueText,
-  comment: optional(size(multilineText(), 0, PROJECT_REPORT_COMMENT_MAX)),
-});
-
-export interface IndicatorReportFormProps {
-  companyId: string;
-  project: Project;
-  member: MemberView;
-  actions: ProjectActions;
-  unitName: string | null;
-  now?: () => Date;
-}
-
-function commentOrNull(comment: string | undefined): string | null {
-  const trimmed = comment?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-}
-
-/** "Report the indicator": the lead, while APPROVED or COMPLETED; the report's id is made on the device. */
-export function IndicatorReportForm({ companyId, project, member, actions, unitName, now = () => new Date() }: IndicatorReportFormProps) {
-  const intl = useIntl();
-  const [, navigate] = useLocation();
-  const today = localCalendarDate(now());
-  const form = useForm({ struct: ReportStruct, initialValues: { date: today }, messages: AMOUNT_MESSAGES });
-  if (!PROJECT_REPORTING_STATUSES.includes(project.status) || !isProjectLead(member, project)) return null;
-  const date = form.selectField('date', intl.formatMessage({ id: 'projects.reports.date', defaultMessage: 'Date of the value' }));
-  const valueLabel = unitName
-    ? intl.formatMessage({ id: 'projects.reports.valueIn', defaultMessage: 'Value, {unit}' }, { unit: unitName })
-    : intl.formatMessage({ id: 'projects.reports.valueLabel', defaultMessage: 'Value' });
-  return (
-    <form
-      className="project-report-form"
-      noValidate
-      data-form="indicator"
-      aria-labelledby="project-report-title"
-      onSubmit={form.handleSubmit(async (value) => {
-        await actions.report(project.id, { id: crypto.randomUUID(), date: value.date, value: parseIndicatorValue(value.value) ?? 0, comment: commentOrNull(value.comment) }, member);
-        navigate(paths.company.projectIndicatorSuccess(companyId, project.id));
-      })}
-    >
-      <h3 className="project-detail__minor-title" id="project-report-title">
-        <FormattedMessage id="projects.reports.formTitle" defaultMessage="Report the indicator" />
-      </h3>
-      <DatePicker
-        label={date.label}
-        name={date.name}
-        value={date.value === '' ? null : date.value}
-        onChange={(picked) => date.onChange(picked ?? '')}
-        onBlur={date.onBlur}
-        error={date.error}
-        required={date.required}
-        maxDate={today}
-        locale={intl.locale.startsWith('en') ? 'en' : 'ru'}
-        autoApply
-      />
-      <TextField {...form.textField('value', valueLabel)} inputMode="decimal" autoComplete="off" />
-      <Textarea
-        {...form.textField('comment', intl.formatMessage({ id: 'projects.reports.comment', defaultMessage: 'Comment' }))}
-        maxLength={PROJECT_REPORT_COMMENT_MAX}
-        autoHeight
-      />
-      <div className="project-detail__actions">
-        <Button type="submit" loading={form.isSubmitting} data-action="report-submit">
-          <FormattedMessage id="projects.reports.submit" defaultMessage="Report the indicator" />
-        </Button>
-      </div>
-    </form>
   );
 }
 

@@ -1,27 +1,23 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en.json';
 import { DialogProvider } from '../../../ui/dialog';
 import type { ProjectDraft, ProjectPhotoInput } from '../store';
 import { ProjectForm, metricValueOf } from './project-form';
+import { startFakeClock, stopFakeClock, type FakeClockUser } from '../../../../tests/unit/support/fake-clock';
 
 // The clock is fake: user-event's pauses between keys and Testing Library's waits move fake time instead of
 // waiting on real timers, which a busy machine runs late (this file's typing used to hit the test timeout).
-let user: ReturnType<typeof userEvent.setup>;
+let user: FakeClockUser;
 
 beforeEach(() => {
-  vi.useFakeTimers();
-  // Testing Library advances its drain timer only through a global `jest`; vitest's clock stands in for it.
-  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
-  user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+  user = startFakeClock();
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
+  stopFakeClock();
 });
 
 const MANAGER = '11111111-1111-4111-8111-111111111111';

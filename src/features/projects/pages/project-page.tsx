@@ -12,7 +12,8 @@ import { useProjectActions, useProjectSurroundings, useProjectView } from '../co
 import { separatorOf } from '../components/project-detail-format';
 import { CalendarDateText, FrequencyText, MoneyText, ProjectPhoto, ProjectStatusText, ProjectUnsentMark } from '../components/project-detail-parts';
 import { ProjectPayments } from '../components/project-detail-payments';
-import { IndicatorReportForm, IndicatorReports, NextReportDue, ProjectHistory } from '../components/project-detail-reports';
+import { IndicatorReportPart, showsIndicatorReportForm } from '../components/indicator-report-part';
+import { IndicatorReports, NextReportDue, ProjectHistory } from '../components/project-detail-reports';
 import '../project.css';
 
 function fullNameOf(employee: Pick<EmployeeRow, 'lastName' | 'firstName' | 'middleName'>): string {
@@ -253,7 +254,9 @@ export default function ProjectPage() {
           <FormattedMessage id="projects.detail.reports" defaultMessage="Indicator reports" />
         </h2>
         <IndicatorReports project={project} unitName={targetUnit} />
-        <IndicatorReportForm companyId={companyId} project={project} member={member} actions={actions} unitName={targetUnit} />
+        {showsIndicatorReportForm(project, member) && (
+          <IndicatorReportPart companyId={companyId} project={project} member={member} actions={actions} unitName={targetUnit} />
+        )}
       </section>
 
       <section aria-labelledby="project-history-title">

@@ -7,7 +7,7 @@ import { SuggestionForm } from '../components/suggestion-form';
 import { useCurrentUser } from '../../../lib/app-state';
 import { REVISABLE_STATUSES } from '../../../lib/outbox/outbox';
 import { useDepartments, useGoalOptions, useReviewActions, useStartBlockers, useSubmitSuggestion, useSuggestion, useUnsentSuggestionRow, type SuggestionView } from '../hooks';
-import { SUGGESTION_REVISE_KIND } from '../review-store';
+import { SUGGESTION_REVISE_KIND } from '../kind-names';
 import { StartBlockedNotice } from '../components/start-blocked-notice';
 import type { SuggestionDraft } from '../store';
 import '../suggestions.css';

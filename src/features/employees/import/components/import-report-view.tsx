@@ -13,6 +13,8 @@ export interface ImportReportViewProps {
   report: ImportReport;
   /** Saves the rejected rows as a CSV file (offered when some rows were rejected). */
   onDownloadRejected: () => void;
+  /** The last download could not start (its CSV writer did not load). */
+  downloadFailed?: boolean;
 }
 
 function Count({ name, value, label, tone }: { name: string; value: number; label: ReactNode; tone?: 'good' | 'bad' }) {
@@ -59,7 +61,7 @@ function RejectedRow({ row }: { row: ImportRowError }) {
 }
 
 /** The result of one import (spec section 4: imported or with errors), its counts, and every row's fate. */
-export function ImportReportView({ report, onDownloadRejected }: ImportReportViewProps) {
+export function ImportReportView({ report, onDownloadRejected, downloadFailed = false }: ImportReportViewProps) {
   const intl = useIntl();
   const importedCount = report.created + report.updated + report.unchanged;
   const hasRejected = report.rejected.length > 0;
@@ -137,6 +139,14 @@ export function ImportReportView({ report, onDownloadRejected }: ImportReportVie
               <FormattedMessage id="employees.importReport.rejected.download" defaultMessage="Download rejected rows (CSV)" />
             </Button>
           </div>
+          {downloadFailed && (
+            <p className="import-alert import-alert--warning" role="alert" data-problem="download">
+              <FormattedMessage
+                id="employees.importReport.rejected.downloadFailed"
+                defaultMessage="The file could not be prepared: part of the app did not load. Check the connection and try again."
+              />
+            </p>
+          )}
           <VirtualList
             items={rejected}
             itemKey={(row) => row.row}

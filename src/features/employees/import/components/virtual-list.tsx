@@ -1,8 +1,12 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Button } from '../../../../ui/button';
+import { lazyModule, useLazyModule } from '../../../../ui/lazy-module';
 
 /** Lists up to this long render whole; longer ones (an import can report 20,000 rows) render what is on screen. */
 export const VIRTUALIZE_FROM = 100;
+/** The first items of a long list shown while its windowed list loads. */
+const FIRST_ITEMS = 40;
 
 export interface VirtualListProps<T> {
   items: readonly T[];
@@ -15,9 +19,18 @@ export interface VirtualListProps<T> {
   className?: string;
 }
 
+// The windowed list (virtual-list-long.tsx, with @tanstack/react-virtual) is fetched for the first long list only,
+// so a report of a few rows never downloads it. A failed fetch is tried again on "Try again".
+const longLists = lazyModule(() => import('./virtual-list-long'));
+if (!import.meta.env.PROD) await longLists.load();
+
 /** A list of report rows: plain when short, virtualized inside its own scroll box when long. */
 export function VirtualList<T>(props: VirtualListProps<T>) {
-  return props.items.length > VIRTUALIZE_FROM ? <LongList {...props} /> : <ShortList {...props} />;
+  const isLong = props.items.length > VIRTUALIZE_FROM;
+  const { value: loaded, retry } = useLazyModule(longLists, isLong, 'The list of report rows');
+  if (!isLong) return <ShortList {...props} />;
+  if (loaded !== null && loaded !== 'failed') return <loaded.LongList {...props} />;
+  return <FirstItems {...props} onRetry={loaded === 'failed' ? retry : null} />;
 }
 
 function ShortList<T>({ items, itemKey, renderItem, label, className }: VirtualListProps<T>) {
@@ -32,43 +45,43 @@ function ShortList<T>({ items, itemKey, renderItem, label, className }: VirtualL
   );
 }
 
-function LongList<T>({ items, itemKey, renderItem, label, estimateSize = 64, className }: VirtualListProps<T>) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // The app is not built with the React Compiler; nothing memoizes around the virtualizer's functions.
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is used as documented
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => estimateSize,
-    overscan: 8,
-    getItemKey: (index) => {
-      const item = items[index];
-      return item === undefined ? index : itemKey(item);
-    },
-  });
+/**
+ * A long list's first items, in the scroll box the windowed list will have and over the height it will have, while
+ * that list loads; or for good, with a notice and "Try again", when it could not be loaded.
+ */
+function FirstItems<T>({ items, itemKey, renderItem, label, estimateSize = 64, className, onRetry }: VirtualListProps<T> & { onRetry: (() => void) | null }) {
+  const shown = items.slice(0, FIRST_ITEMS);
   return (
-    // The box scrolls, not the page: it is focusable so keyboard users can scroll it.
-    <div ref={scrollRef} className={['import-list', 'import-list--virtual', className ?? ''].filter(Boolean).join(' ')} role="list" aria-label={label} tabIndex={0}>
-      <div className="import-list__space" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((row) => {
-          const item = items[row.index];
-          if (item === undefined) return null;
-          return (
-            <div
-              key={row.key}
-              ref={virtualizer.measureElement}
-              data-index={row.index}
-              role="listitem"
-              aria-setsize={items.length}
-              aria-posinset={row.index + 1}
-              className="import-list__item import-list__item--virtual"
-              style={{ transform: `translateY(${row.start}px)` }}
-            >
+    <>
+      {onRetry !== null && (
+        <div className="import-actions">
+          <p role="alert">
+            <FormattedMessage
+              id="employees.importReport.listFailed"
+              defaultMessage="Only the first {shown, number} of {count, number} rows are shown: the rest of the list could not be loaded. Check the connection and try again."
+              values={{ shown: shown.length, count: items.length }}
+            />
+          </p>
+          <Button variant="secondary" onClick={onRetry}>
+            <FormattedMessage id="employees.importReport.listRetry" defaultMessage="Try again" />
+          </Button>
+        </div>
+      )}
+      <div
+        className={['import-list', 'import-list--virtual', className ?? ''].filter(Boolean).join(' ')}
+        role="list"
+        aria-label={label}
+        aria-busy={onRetry === null ? true : undefined}
+        tabIndex={0}
+      >
+        <div className="import-list__space" style={{ minHeight: items.length * estimateSize }}>
+          {shown.map((item, index) => (
+            <div key={itemKey(item)} role="listitem" aria-setsize={items.length} aria-posinset={index + 1} className="import-list__item">
               {renderItem(item)}
             </div>
-          );
-        })}
+          ))}
+        </div>
       </div>
-    </div>
+    </>
   );
 }
