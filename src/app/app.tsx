@@ -30,10 +30,26 @@ export function App() {
 
 // The signed-in frame (header, company switcher, bell, session gate) loads with the first signed-in page, never
 // on the sign-in route (its JavaScript budget, README "Measurements").
-const DefaultLayout = lazy(() => import('./default-layout').then((module) => ({ default: module.DefaultLayout })));
+const loadDefaultLayout = () => import('./default-layout');
+const DefaultLayout = lazy(() => loadDefaultLayout().then((module) => ({ default: module.DefaultLayout })));
 // The company gate reads the signed-in session (src/lib/app-state.tsx), which the sign-in route never needs: it
 // comes with the signed-in frame's chunk, not in the entry.
-const CompanyGuard = lazy(() => import('./company-guard').then((module) => ({ default: module.CompanyGuard })));
+const loadCompanyGuard = () => import('./company-guard');
+const CompanyGuard = lazy(() => loadCompanyGuard().then((module) => ({ default: module.CompanyGuard })));
+
+/**
+ * Starts fetching the code of the screen at `path` (its page, and the signed-in frame and company gate when it
+ * has them) side by side, before React renders anything. Rendered in order, each waits for the one above it:
+ * the frame's chunk, then the page's, one network round trip each. The lazy components then find their modules
+ * fetched or on their way (the browser fetches a module once), and a failure is theirs to handle as before.
+ */
+export function preloadScreen(path: string): void {
+  const { route, params } = resolveRoute(path === '/' || path === '' ? ROOT_REDIRECT : path);
+  const loads: Array<Promise<unknown>> = [route.load()];
+  if (route.meta.layout === 'default') loads.push(loadDefaultLayout());
+  if (params.companyId !== undefined) loads.push(loadCompanyGuard());
+  for (const load of loads) load.catch(() => undefined);
+}
 
 export function AppRoutes() {
   const [location] = useLocation();

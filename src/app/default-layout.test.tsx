@@ -149,7 +149,25 @@ describe('default layout: session rules in action', () => {
     const fetch = serve({ '/api/v1/user': () => json(200, { data: { ...user, emailVerified: false, email_verified_at: null } }) });
     const location = await renderLayout();
     await vi.waitFor(() => expect(location.history.at(-1)).toBe('/auth/register/confirm-email'));
-    expect(fetch.mock.calls.some(([input]) => urlOf(input).includes('/enums'))).toBe(false);
+    expect(fetch.mock.calls.some(([input]) => urlOf(input).endsWith('/api/v1/user'))).toBe(true);
+  });
+
+  it('asks for the config beside GET /user, not after its answer: one round trip before the first screen', async () => {
+    window.localStorage.setItem('accessToken', 'a1');
+    window.localStorage.setItem('refreshToken', 'r1');
+    const server = hangingServer();
+    await renderLayout();
+    await vi.waitFor(() => {
+      const asked = server.fetch.mock.calls.map(([input]) => urlOf(input));
+      expect(['/api/v1/user', '/api/v1/enums', '/api/v1/units'].every((path) => asked.some((url) => url.endsWith(path)))).toBe(true);
+    }, PATIENCE);
+    act(() => {
+      server.answer('/api/v1/units', () => json(200, { data: [{ id: 'HOURS', title: 'Hours', type: 'BASE_INDICATOR' }] }));
+      server.answer('/api/v1/enums', () => json(200, { data: { enums: {}, supportLink: 'https://t.me/support' } }));
+      server.answer('/api/v1/user', () => json(200, { data: user }));
+    });
+    expect(await screen.findByText('Hello Ivan Ivanov, 1 unit(s)')).toBeTruthy();
+    expect(server.fetch.mock.calls.filter(([input]) => urlOf(input).endsWith('/api/v1/enums'))).toHaveLength(1);
   });
 
   it('shows the broken screen with a reload button when the user cannot be loaded', async () => {

@@ -1,0 +1,45 @@
+// index.html's static shell (what the sign-in and registration pages show before the app's JavaScript runs) repeats
+// a few of the app's texts, and public/boot-shell.js names the pages that show it: both must stay what the app says.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import ru from '../../locales/ru.json';
+import { ROOT } from '../../tests/unit/support/message-sources';
+import { paths } from '../domain/paths';
+
+const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+const catalogues: Record<string, Record<string, string>> = { ru, en };
+
+function shell(): Element {
+  const document = new DOMParser().parseFromString(read('index.html'), 'text/html');
+  const element = document.getElementById('boot-shell');
+  if (!element) throw new Error('index.html has no #boot-shell');
+  return element;
+}
+
+describe('the static shell of index.html', () => {
+  it('shows the texts of locales/ru.json and locales/en.json, each in both languages', () => {
+    const texts = [...shell().querySelectorAll('[data-message]')].map((element) => ({
+      id: element.getAttribute('data-message') ?? '',
+      lang: element.getAttribute('lang') ?? '',
+      text: element.textContent,
+    }));
+    expect(texts.length).toBeGreaterThan(0);
+    for (const { id, lang, text } of texts) {
+      expect(Object.keys(catalogues), `${id}: lang="${lang}"`).toContain(lang);
+      expect(text, `${id} in ${lang}`).toBe(catalogues[lang]?.[id]);
+    }
+    const ids = new Set(texts.map((text) => text.id));
+    for (const id of ids) expect(texts.filter((text) => text.id === id).map((text) => text.lang).sort(), id).toEqual(['en', 'ru']);
+  });
+
+  it('has a page of its own for each page public/boot-shell.js shows it on, and is hidden from assistive technology', () => {
+    const script = read('public/boot-shell.js');
+    expect(script).toContain(`'${paths.auth.login}': 'login'`);
+    expect(script).toContain(`'${paths.auth.register}': 'register'`);
+    const pages = [...shell().querySelectorAll('[data-page]')].map((element) => element.getAttribute('data-page'));
+    expect(pages.sort()).toEqual(['login', 'register']);
+    expect(shell().getAttribute('aria-hidden')).toBe('true');
+  });
+});
