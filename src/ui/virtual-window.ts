@@ -10,11 +10,12 @@
 // such a list is in the page whole. A long list shows its first FIRST_ROWS rows, in a box of its full height,
 // until the virtualizer arrives and takes over the same box, without a remount; should it fail to load, the list
 // is in the page whole, slower but complete.
-import { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState, type Key, type MouseEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState, type Key } from 'react';
 import { flushSync } from 'react-dom';
-import { useLocation } from 'wouter';
 import type { Virtualizer, VirtualizerOptions } from '@tanstack/react-virtual';
 import { lazyModule, useLazyModule } from './lazy-module';
+
+export { useRowNavigation } from './row-navigation';
 
 /** Rows kept in the page beyond those in view. */
 const OVERSCAN = 6;
@@ -86,19 +87,4 @@ export function useVirtualWindow(ids: readonly string[], rowHeight: number) {
   const to = isWindowed ? Math.min(ids.length, (Math.floor(last / WINDOW_CHUNK) + 2) * WINDOW_CHUNK) : items.length;
   const windowIds = useMemo(() => ids.slice(from, to), [ids, from, to]);
   return { scrollRef, items, totalSize: ids.length * rowHeight, windowIds };
-}
-
-/** The list's click listener: a plain left click on a row's `a[data-nav]` navigates in the app with `state`. */
-export function useRowNavigation(state: unknown) {
-  const [, navigate] = useLocation();
-  return useCallback(
-    (event: MouseEvent<HTMLUListElement>) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-nav]') : null;
-      if (!link) return;
-      event.preventDefault();
-      navigate(link.getAttribute('href') ?? '', { state });
-    },
-    [navigate, state],
-  );
 }

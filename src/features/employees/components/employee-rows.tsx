@@ -1,9 +1,9 @@
 // One employee's row and what the employees list's two renderings share: the plain list of a short company (and
 // of a long one's first rows while the windowed list loads, employee-list.tsx) and the windowed list
 // (employee-list-virtual.tsx).
-import { memo, useCallback, type MouseEvent } from 'react';
+import { memo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocation } from 'wouter';
+import { useRowNavigation } from '../../../ui/row-navigation';
 import { paths } from '../../../domain/paths';
 import type { EmployeeEntry } from '../directory';
 import { StateBadge } from './state-badge';
@@ -27,23 +27,9 @@ export function useRegionLabel(count: number): string {
   return useIntl().formatMessage({ id: 'employees.list.region', defaultMessage: 'Employees, {count, plural, one {# person} other {# people}}' }, { count });
 }
 
-/**
- * Rows hold plain links (a router link per row costs a subscription each, made and dropped on every scrolled
- * frame); one listener on the list turns a plain left click into an in-app navigation. Enter on a link is a
- * click too.
- */
+/** The list's click listener: rows hold plain links, one listener navigates (src/ui/row-navigation.ts). */
 export function useRowClick() {
-  const [, navigate] = useLocation();
-  return useCallback(
-    (event: MouseEvent<HTMLUListElement>) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-nav]') : null;
-      if (!link) return;
-      event.preventDefault();
-      navigate(link.getAttribute('href') ?? '');
-    },
-    [navigate],
-  );
+  return useRowNavigation(null);
 }
 
 export interface EmployeeRowProps {
