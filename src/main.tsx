@@ -36,16 +36,17 @@ setTimeout(() => {
   }
 }, 0);
 
-// The first screen's code is fetched at once, side by side, while its messages load (src/app/app.tsx).
-preloadScreen(window.location.pathname);
-
 const root = createRoot(container);
-// A transition: React renders the first screen in slices of a few milliseconds and lets the browser in between,
-// instead of one long task.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+// The first screen's code and messages (and a signed-in screen's session) are fetched at once, side by side, and
+// it is rendered once they are there, whole (src/app/app.tsx).
+void preloadScreen(window.location.pathname).then(() => {
+  // A transition: React renders the first screen in slices of a few milliseconds and lets the browser in between,
+  // instead of one long task.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

@@ -1,13 +1,15 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Redirect, Route, useLocation } from 'wouter';
-import { AppIntlProvider, RouteMessages } from '../lib/intl';
+import { AppIntlProvider, RouteMessages, preloadCatalogues } from '../lib/intl';
+import { startEarlySessionRequests } from '../lib/session-requests';
 import { DialogProvider } from '../ui/dialog';
 import { ErrorScreen } from '../ui/error-screen';
 import { LoadingBar } from '../ui/loading-bar';
 import { AuthLayout } from './auth-layout';
 import { ErrorBoundary } from './error-boundary';
 import { PageTransition } from './page-transition';
+import { lazyComponent } from './lazy-page';
 import { PwaUpdatePrompt } from './pwa-update';
 import { ROOT_REDIRECT, resolveRoute, type AppRoute } from './routes';
 
@@ -30,25 +32,28 @@ export function App() {
 
 // The signed-in frame (header, company switcher, bell, session gate) loads with the first signed-in page, never
 // on the sign-in route (its JavaScript budget, README "Measurements").
-const loadDefaultLayout = () => import('./default-layout');
-const DefaultLayout = lazy(() => loadDefaultLayout().then((module) => ({ default: module.DefaultLayout })));
+const { Component: DefaultLayout, load: loadDefaultLayout } = lazyComponent<{ children: ReactNode }>(() => import('./default-layout').then((module) => ({ default: module.DefaultLayout })));
 // The company gate reads the signed-in session (src/lib/app-state.tsx), which the sign-in route never needs: it
 // comes with the signed-in frame's chunk, not in the entry.
-const loadCompanyGuard = () => import('./company-guard');
-const CompanyGuard = lazy(() => loadCompanyGuard().then((module) => ({ default: module.CompanyGuard })));
+const { Component: CompanyGuard, load: loadCompanyGuard } = lazyComponent<{ companyId: string | undefined; children: ReactNode }>(() => import('./company-guard').then((module) => ({ default: module.CompanyGuard })));
 
 /**
- * Starts fetching the code of the screen at `path` (its page, and the signed-in frame and company gate when it
- * has them) side by side, before React renders anything. Rendered in order, each waits for the one above it:
- * the frame's chunk, then the page's, one network round trip each. The lazy components then find their modules
- * fetched or on their way (the browser fetches a module once), and a failure is theirs to handle as before.
+ * Fetches what the screen at `path` needs side by side, before React renders anything: for a signed-in screen the
+ * session first (src/lib/session-requests.ts), then its code (its page, and the signed-in frame and company gate
+ * when it has them) and its messages. Resolves when the code and messages have arrived or failed: rendered then,
+ * the screen shows without suspending (src/app/lazy-page.ts), instead of each level waiting for the one above it
+ * and React revealing each at most every 300 ms. A failure is the components' to meet, as without the preload.
  */
-export function preloadScreen(path: string): void {
-  const { route, params } = resolveRoute(path === '/' || path === '' ? ROOT_REDIRECT : path);
+export function preloadScreen(path: string): Promise<void> {
+  const screenPath = path === '/' || path === '' ? ROOT_REDIRECT : path;
+  const { route, params } = resolveRoute(screenPath);
+  // Asked for first, so that it gets a connection of its own before the code's requests take them all.
+  if (route.meta.layout === 'default') startEarlySessionRequests();
   const loads: Array<Promise<unknown>> = [route.load()];
   if (route.meta.layout === 'default') loads.push(loadDefaultLayout());
   if (params.companyId !== undefined) loads.push(loadCompanyGuard());
-  for (const load of loads) load.catch(() => undefined);
+  loads.push(preloadCatalogues(screenPath));
+  return Promise.allSettled(loads).then(() => undefined);
 }
 
 export function AppRoutes() {

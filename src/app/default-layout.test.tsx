@@ -8,6 +8,7 @@ import type { CurrentUser } from '../domain/user';
 import { SESSION_ANSWER_BOUND_MS, useAppConfig, useCurrentUser } from '../lib/app-state';
 import { rememberSession, stopOffline } from '../lib/offline';
 import { AppIntlProvider } from '../lib/intl';
+import { startEarlySessionRequests, takeEarlySessionRequests } from '../lib/session-requests';
 import { DialogProvider } from '../ui/dialog';
 import { DefaultLayout } from './default-layout';
 
@@ -168,6 +169,32 @@ describe('default layout: session rules in action', () => {
     });
     expect(await screen.findByText('Hello Ivan Ivanov, 1 unit(s)')).toBeTruthy();
     expect(server.fetch.mock.calls.filter(([input]) => urlOf(input).endsWith('/api/v1/enums'))).toHaveLength(1);
+  });
+
+  it('takes the session requests started with the app (before React rendered): each is asked for once', async () => {
+    window.localStorage.setItem('accessToken', 'a1');
+    window.localStorage.setItem('refreshToken', 'r1');
+    const server = hangingServer();
+    startEarlySessionRequests();
+    await vi.waitFor(() => expect(server.fetch).toHaveBeenCalledTimes(3), PATIENCE);
+    await renderLayout();
+    act(() => {
+      server.answer('/api/v1/units', () => json(200, { data: [{ id: 'HOURS', title: 'Hours', type: 'BASE_INDICATOR' }] }));
+      server.answer('/api/v1/enums', () => json(200, { data: { enums: {}, supportLink: 'https://t.me/support' } }));
+      server.answer('/api/v1/user', () => json(200, { data: user }));
+    });
+    expect(await screen.findByText('Hello Ivan Ivanov, 1 unit(s)')).toBeTruthy();
+    const asked = server.fetch.mock.calls.map(([input]) => urlOf(input));
+    for (const path of ['/api/v1/user', '/api/v1/enums', '/api/v1/units']) expect(asked.filter((url) => url.endsWith(path)), path).toHaveLength(1);
+    // Taken once: a later session check (another mount) asks the server anew.
+    expect(takeEarlySessionRequests()).toBeNull();
+  });
+
+  it('starts no early session requests without a token (the page goes to sign-in)', () => {
+    const fetch = serve({});
+    startEarlySessionRequests();
+    expect(takeEarlySessionRequests()).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('shows the broken screen with a reload button when the user cannot be loaded', async () => {

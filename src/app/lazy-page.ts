@@ -2,7 +2,7 @@
 // version was deployed and the old hashed file is gone), the page reloads once to fetch the current
 // build. A sessionStorage mark stops a reload loop; a successful load clears it, so a later deploy
 // gets its own reload.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
 export const CHUNK_RELOAD_KEY = 'app:chunk-reload';
 
@@ -43,6 +43,43 @@ export function withReloadOnFailure(load: PageLoader, env?: ReloadEnvironment): 
   };
 }
 
-export function lazyPage(load: PageLoader): LazyExoticComponent<ComponentType> {
-  return lazy(withReloadOnFailure(load));
+export interface LazyComponent<P extends object> {
+  Component: ComponentType<P>;
+  /** Loads the module once (every caller shares the load; a failed one is tried again by the next call). */
+  load: () => Promise<{ default: ComponentType<P> }>;
+}
+
+/**
+ * A lazily loaded component that renders at once when its module is already there. React.lazy suspends on its
+ * first render whatever the state of its promise, and React reveals a suspended screen at most every 300 ms
+ * after a loading indicator showed: on the way to the first screen (frame, company gate, page) that added up
+ * to most of a second. The first screen's modules are loaded before React renders (src/main.tsx), so its
+ * components render directly; any other goes through React.lazy as before. Which of the two a mounted
+ * component uses is decided once, when it mounts, so it never remounts when its module arrives.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<{ default: ComponentType<P> }> | null = null;
+  const loadOnce = () =>
+    (pending ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(loadOnce);
+  function Component(props: P) {
+    const [Direct] = useState(() => loaded);
+    return createElement((Direct ?? Lazy) as ComponentType<P>, props);
+  }
+  return { Component, load: loadOnce };
+}
+
+/** A route's page: `lazyComponent`, with one reload of the app when its chunk fails to load. */
+export function lazyPage(load: PageLoader): LazyComponent<Record<string, never>> {
+  return lazyComponent(withReloadOnFailure(load));
 }

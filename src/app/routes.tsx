@@ -1,6 +1,6 @@
 // The routes table: every screen of spec section 2, its name, its layout and its lazily loaded page.
 // Patterns come from `paths` (src/domain/paths.ts), so links and routes cannot drift apart.
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { paths } from '../domain/paths';
 import { areasOfRoute, type CatalogueArea } from '../lib/catalogue-areas';
 import { lazyPage, type PageLoader } from './lazy-page';
@@ -19,8 +19,9 @@ export interface AppRoute {
   name: string;
   path: string;
   meta: RouteMeta;
+  /** Loads the page's module (once); `Page` then renders without suspending. */
   load: PageLoader;
-  Page: LazyExoticComponent<ComponentType>;
+  Page: ComponentType;
 }
 
 const c = ':companyId';
@@ -28,7 +29,8 @@ const auth: RouteMeta = { layout: 'auth' };
 const app: RouteMeta = { layout: 'default' };
 
 function route(name: string, path: string, meta: RouteMeta, load: PageLoader): AppRoute {
-  return { name, path, meta, load, Page: lazyPage(load) };
+  const page = lazyPage(load);
+  return { name, path, meta, load: page.load, Page: page.Component };
 }
 
 export const routes: readonly AppRoute[] = [

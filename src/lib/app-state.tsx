@@ -20,11 +20,11 @@ import { useLocation, useSearch } from 'wouter';
 import { paths, withNextPath } from '../domain/paths';
 import { EnumsData, Unit, type AppConfig, type CurrentUser } from '../domain/user';
 import { array, type } from 'superstruct';
-import { http } from './api';
 import { HttpError, TOKEN_EXPIRED_MESSAGE } from './http';
 import { useLocale } from './intl';
 import { nextSessionStep, type Outcome, type SessionFacts, type SessionStep } from './session';
 import type { RememberedSession } from './offline';
+import { fetchConfig, fetchUser, takeEarlySessionRequests } from './session-requests';
 import { tokenStore } from './token-store';
 import { subjectOf } from '../../sw/token-mirror';
 
@@ -65,35 +65,8 @@ export function AppStateProvider(props: {
   );
 }
 
-/** Turns a request into what the session rules read. */
-export async function toOutcome(request: Promise<unknown>): Promise<Outcome> {
-  try {
-    return { ok: true, body: await request };
-  } catch (error) {
-    if (error instanceof HttpError) return { ok: false, status: error.status, message: error.body?.message ?? null };
-    console.error('Session request failed', error);
-    return { ok: false, status: 0, message: null };
-  }
-}
-
 /** How long the session waits for the server before the session remembered on this device stands in. */
 export const SESSION_ANSWER_BOUND_MS = 1500;
-/** The session requests' own deadline: after the bound they go on in the background this long at most. */
-export const SESSION_REQUEST_DEADLINE_MS = 30_000;
-
-function requestDeadline(): AbortSignal | undefined {
-  return typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(SESSION_REQUEST_DEADLINE_MS) : undefined;
-}
-
-const fetchUser = () => toOutcome(http.get('/api/v1/user', undefined, { minDuration: 0, signal: requestDeadline() }));
-
-const fetchConfig = async (): Promise<NonNullable<SessionFacts['config']>> => {
-  const [enums, units] = await Promise.all([
-    toOutcome(http.get('/api/v1/enums', undefined, { minDuration: 0, signal: requestDeadline() })),
-    toOutcome(http.get('/api/v1/units', undefined, { minDuration: 0, signal: requestDeadline() })),
-  ]);
-  return { enums, units };
-};
 
 /** The user the stored tokens belong to (their `sub`), or null when unreadable or the two disagree. */
 function tokenSubject(): string | null {
@@ -151,9 +124,11 @@ function startSessionCheck(setState: (change: (current: SessionState) => Session
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const stopListening = new Set<() => void>();
   const remembered = recallRemembered(tokenSubject());
+  // The first page's requests started with the app (src/lib/session-requests.ts), or started here.
+  const early = takeEarlySessionRequests();
   // Enums and units are asked for beside `GET /user`, not after it: they do not depend on its answer, and the
   // first screen waits on both (one round trip less on a slow network). The answer is taken once the user is in.
-  let earlyConfig: ReturnType<typeof fetchConfig> | null = fetchConfig();
+  let earlyConfig: ReturnType<typeof fetchConfig> | null = early?.config ?? fetchConfig();
   earlyConfig.catch(() => undefined);
   let user: 'waiting' | 'remembered' | 'answered' = 'waiting';
   let config: 'idle' | 'waiting' | 'remembered' | 'answered' = 'idle';
@@ -244,7 +219,7 @@ function startSessionCheck(setState: (change: (current: SessionState) => Session
       if (isActive && session && user === 'waiting') standIn(session);
     });
   });
-  void fetchUser().then(onUserAnswer);
+  void (early?.user ?? fetchUser()).then(onUserAnswer);
 
   return {
     loadConfig(loaded) {

@@ -70,6 +70,19 @@ export function setCatalogueAreasFor(areasFor: AreasForPath): void {
   configuredAreasFor = areasFor;
 }
 
+/** The app's catalogue store when the composition root loaded the first screen's messages before rendering. */
+let preloadedStore: CatalogueStore | null = null;
+
+/**
+ * Loads the stored language's messages for `path` before React renders anything (src/app/app.tsx), beside the
+ * screen's code rather than after a first render asks for them; the app's provider then starts with them shown
+ * (no loading fallback, no suspension). Resolves when they are shown (a failed area counts as empty, as ever).
+ */
+export function preloadCatalogues(path: string): Promise<void> {
+  preloadedStore ??= new CatalogueStore(catalogueLoaders, readStoredLocale());
+  return preloadedStore.require(configuredAreasFor(path));
+}
+
 interface LocaleContextValue {
   locale: AppLocale;
   setLocale: (locale: AppLocale) => void;
@@ -116,7 +129,7 @@ export function AppIntlProvider({
   /** Tests only: where the catalogues come from. */
   loaders?: AreaLoaders;
 }) {
-  const [store] = useState(() => new CatalogueStore(loaders, readStoredLocale()));
+  const [store] = useState(() => (loaders === catalogueLoaders && preloadedStore) || new CatalogueStore(loaders, readStoredLocale()));
   const { target, shown } = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [location] = useLocation();
   const areasOf = areasFor ?? configuredAreasFor;
