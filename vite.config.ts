@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueAreas } from './scripts/vite-catalogue-areas';
+import { routePreloads } from './scripts/vite-route-preloads';
 import { signedInShell } from './scripts/vite-signed-in-shell';
 import { stripDefaultMessages } from './scripts/vite-strip-default-messages';
 
@@ -18,6 +19,7 @@ export default defineConfig({
   plugins: [
     catalogueAreas(),
     shell.plugin,
+    routePreloads(),
     react(),
     stripDefaultMessages(),
     VitePWA({
@@ -72,6 +74,7 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     manifest: true,
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,7 +1,8 @@
 // Serves the built PWA from STATIC_DIR next to the API. Caching: the HTML shell, the service worker
 // and the manifest are revalidated on every load (no-cache), so a new version is noticed; hashed
 // files under /assets never change and are cached for a year. Client routes (paths without a file
-// extension) fall back to index.html so deep links and reloads work.
+// extension) fall back to index.html so deep links and reloads work; that copy names the files of the route's first
+// screen, for the browser to fetch beside the entry script (server/route-preloads.ts).
 // Every answer here (files, the fallback, 404, the 503 when not built) also carries the security headers
 // and the app's CSP from server/security-headers.ts, which the service worker's script gets as well.
 // Compression: text files (scripts, styles, the HTML shell, SVG, the manifest) go out brotli- or gzip-encoded
@@ -10,14 +11,16 @@
 // shrink to about a third, which on a phone's connection is most of a first visit's wait. Partial (206) and
 // not-modified (304) answers are left as they are.
 
+import { createHash } from 'node:crypto';
 import { existsSync, type Stats } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat as fsStat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { localeOfCookie, readRoutePreloads, routeOf, withPreloads, type RoutePreloadTable } from './route-preloads';
 
 export const APP_NOT_BUILT_MESSAGE = 'The app is not built: run npm run build';
 
@@ -86,6 +89,52 @@ class CompressedFiles {
   }
 }
 
+/**
+ * index.html as each client route is served: with its route's files named (server/route-preloads.ts), encoded
+ * as asked, kept per version of index.html (its size and modification time: a new build is read anew, with its
+ * table), route and language.
+ */
+class RouteShells {
+  private version = '';
+  private source: Promise<{ html: string; table: RoutePreloadTable | null }> | null = null;
+  private readonly bodies = new Map<string, Promise<{ body: Buffer; etag: string }>>();
+
+  constructor(
+    private readonly root: string,
+    private readonly warn: (reason: string) => void,
+  ) {}
+
+  async get(pathname: string, locale: string, encoding: ContentEncoding | null): Promise<{ body: Buffer; etag: string }> {
+    const file = path.join(this.root, 'index.html');
+    const stat = await fsStat(file);
+    const version = `${stat.size}:${stat.mtimeMs}`;
+    if (version !== this.version || !this.source) {
+      this.version = version;
+      this.bodies.clear();
+      this.source = Promise.all([readFile(file, 'utf8'), readRoutePreloads(this.root)]).then(([html, preloads]) => {
+        if (preloads.table === null) this.warn(preloads.reason);
+        return { html, table: preloads.table };
+      });
+      this.source.catch(() => {
+        this.source = null;
+      });
+    }
+    const { html, table } = await this.source;
+    const route = table ? routeOf(table, pathname) : null;
+    const key = `${route?.name ?? ''}:${route ? locale : ''}:${encoding ?? ''}`;
+    let body = this.bodies.get(key);
+    if (!body) {
+      const plain = Buffer.from(withPreloads(html, route, locale), 'utf8');
+      // One tag per representation: the same shell differently encoded is another one.
+      const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}-${encoding ?? 'identity'}"`;
+      body = (encoding ? compress(plain, encoding) : Promise.resolve(plain)).then((encoded) => ({ body: encoded, etag }));
+      this.bodies.set(key, body);
+      body.catch(() => this.bodies.delete(key));
+    }
+    return body;
+  }
+}
+
 function discard(payload: unknown): void {
   if (payload instanceof Readable) payload.destroy();
 }
@@ -141,13 +190,23 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
     reply.header('Content-Encoding', encoding).header('Content-Length', body.length);
     return body;
   });
+  const shells = new RouteShells(root, (reason) => app.log.warn(`The HTML shell names no route files: ${reason}`));
+  const serveShell = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const shell = await shells.get(pathname, localeOfCookie(request.headers.cookie), encoding);
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie').header('ETag', shell.etag);
+    if (request.headers['if-none-match'] === shell.etag) return reply.code(304).send();
+    reply.type('text/html; charset=utf-8');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(shell.body);
+  };
+  // '/' is a client route like the others (the client sends it to the dashboard, whose files its shell names).
+  app.route({ method: ['GET', 'HEAD'], url: '/', handler: (request, reply) => serveShell(request, reply, '/') });
   return {
     handleNotFound: async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       const isClientRoute = !path.posix.basename(pathname).includes('.');
-      if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute) {
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-      }
+      if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute) return serveShell(request, reply, pathname);
       return reply.code(404).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Not Found');
     },
   };

@@ -4,8 +4,11 @@ import { App, preloadScreen } from './app/app';
 import { catalogueAreasOf } from './app/routes';
 import { setCatalogueAreasFor } from './lib/intl';
 import { installPageLifecycle } from './lib/db/page-lifecycle';
-import { readStoredLocale } from './lib/locale-store';
+import { readStoredLocale, shareLocaleWithServer } from './lib/locale-store';
 import './app/theme.css';
+// In the entry's render-blocking stylesheet, not with the signed-in frame's code: index.html's static shell draws
+// the signed-in frame with these classes before any JavaScript runs (src/app/boot-loading.css).
+import './app/default-layout.css';
 
 // The routes table decides which message catalogue areas each path loads (issue 9: catalogues per area).
 setCatalogueAreasFor(catalogueAreasOf);
@@ -26,6 +29,15 @@ setTimeout(() => {
   const locale = readStoredLocale();
   Intl.NumberFormat.supportedLocalesOf(locale);
   Intl.DateTimeFormat.supportedLocalesOf(locale);
+}, 0);
+// The language stored before the server read it from a cookie (src/lib/locale-store.ts) is mirrored there now.
+setTimeout(() => {
+  try {
+    shareLocaleWithServer(readStoredLocale());
+  } catch (error) {
+    // Storage or cookies disabled: the server names the default language's messages, the app loads its own.
+    console.warn('Could not tell the server the language through its cookie', error);
+  }
 }, 0);
 setTimeout(() => {
   try {

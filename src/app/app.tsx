@@ -49,9 +49,11 @@ export function preloadScreen(path: string): Promise<void> {
   const { route, params } = resolveRoute(screenPath);
   // Asked for first, so that it gets a connection of its own before the code's requests take them all.
   if (route.meta.layout === 'default') startEarlySessionRequests();
-  const loads: Array<Promise<unknown>> = [route.load()];
+  // The frame first: the largest file, and every signed-in screen's.
+  const loads: Array<Promise<unknown>> = [];
   if (route.meta.layout === 'default') loads.push(loadDefaultLayout());
   if (params.companyId !== undefined) loads.push(loadCompanyGuard());
+  loads.push(route.load());
   loads.push(preloadCatalogues(screenPath));
   return Promise.allSettled(loads).then(() => undefined);
 }

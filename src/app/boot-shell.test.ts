@@ -31,7 +31,12 @@ describe('the static shell of index.html', () => {
       expect(text, `${id} in ${lang}`).toBe(catalogues[lang]?.[id]);
     }
     const ids = new Set(texts.map((text) => text.id));
-    for (const id of ids) expect(texts.filter((text) => text.id === id).map((text) => text.lang).sort(), id).toEqual(['en', 'ru']);
+    // Each text in both languages, as often in one as in the other (the product name is in both frames).
+    for (const id of ids) {
+      const langs = texts.filter((text) => text.id === id).map((text) => text.lang);
+      expect(langs.filter((lang) => lang === 'en').length, id).toBe(langs.filter((lang) => lang === 'ru').length);
+      expect(new Set(langs), id).toEqual(new Set(['en', 'ru']));
+    }
   });
 
   it('has a page of its own for each page public/boot-shell.js shows it on, and is hidden from assistive technology', () => {
@@ -41,5 +46,17 @@ describe('the static shell of index.html', () => {
     const pages = [...shell().querySelectorAll('[data-page]')].map((element) => element.getAttribute('data-page'));
     expect(pages.sort()).toEqual(['login', 'register']);
     expect(shell().getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it("draws the signed-in frame with the default layout's classes, its main area busy, and no landmark of its own", () => {
+    const frame = shell().querySelector('.boot-shell__app');
+    expect(frame?.classList.contains('default-layout')).toBe(true);
+    expect(frame?.querySelector('.app-header .app-header__inner .app-header__brand .app-header__product')).not.toBeNull();
+    expect(frame?.querySelector('.default-layout__main')?.getAttribute('aria-busy')).toBe('true');
+    expect(frame?.querySelectorAll('header, main, nav')).toHaveLength(0);
+    // The boot script asks for the same session requests the app makes (src/lib/app-state.tsx), so it can take them.
+    const script = read('public/boot-shell.js');
+    for (const path of ['/user', '/enums', '/units']) expect(script).toContain(`'${path}'`);
+    expect(script).toContain("'/main-service/api/v1' + path");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchPattern } from './route-match';
+import { matchPattern } from '../domain/route-match';
 import { catalogueAreasOf, notFoundRoute, resolveRoute, routes } from './routes';
 
 // Every route of spec section 2, written out by hand so that the table cannot drop one unnoticed.

@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import { paths } from '../domain/paths';
 import { areasOfRoute, type CatalogueArea } from '../lib/catalogue-areas';
 import { lazyPage, type PageLoader } from './lazy-page';
-import { findMatch, type RouteParams } from './route-match';
+import { findMatch, type RouteParams } from '../domain/route-match';
 
 export type LayoutName = 'auth' | 'default';
 

@@ -1,6 +1,8 @@
 // The app's HTTP client, the one transport of the page (src/lib/http.ts): the main-service prefix, the
 // page's token store, the stored locale, a reload when the session cannot be refreshed (spec section 8), the
-// default deadline of 15 s and the browser's XMLHttpRequest for uploads with progress.
+// default deadline of 15 s and the browser's XMLHttpRequest for uploads with progress. The session answers the
+// boot script asked for before the app arrived are taken rather than asked for again (src/lib/boot-requests.ts).
+import { takeBootResponse } from './boot-requests';
 import { createHttpClient, type HttpClient, type LockRunner } from './http';
 import { readStoredLocale } from './locale-store';
 import { tokenStore } from './token-store';
@@ -19,7 +21,7 @@ function browserLocks(): LockRunner | undefined {
 export const http: HttpClient = createHttpClient({
   prefix: API_HOST_PREFIX,
   tokens: tokenStore,
-  fetch: (input, init) => globalThis.fetch(input, init),
+  fetch: (input, init) => takeBootResponse(input, init) ?? globalThis.fetch(input, init),
   getLocale: () => readStoredLocale(),
   onAuthFailure: () => window.location.reload(),
   locks: browserLocks(),

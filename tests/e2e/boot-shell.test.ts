@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/domain/paths';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser';
+import { demoTokens, type DemoTokens } from './support/route-sizes';
 import { startServer, type RunningServer } from './support/server';
 
 const DEVICES: Record<string, BrowserContextOptions> = {
@@ -78,7 +79,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({ seedDemo: false }),
+    startServer({ seedDemo: true }),
     chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
   ]);
 });
@@ -88,8 +89,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function openPage(device: string, language: 'ru' | 'en', withApp: boolean): Promise<Page> {
+async function openPage(device: string, language: 'ru' | 'en', withApp: boolean, tokens?: DemoTokens): Promise<Page> {
   const context = await browser.newContext({ ...DEVICES[device], serviceWorkers: 'block' });
+  if (tokens) {
+    await context.addInitScript((pair: DemoTokens) => {
+      localStorage.setItem('accessToken', pair.accessToken);
+      localStorage.setItem('refreshToken', pair.refreshToken);
+    }, tokens);
+  }
   await context.addInitScript((stored: string) => {
     if (stored === 'en') localStorage.setItem('appLocale', 'en');
     // What the page's own observers see: every layout shift, and each largest paint with where it was drawn.
@@ -179,6 +186,49 @@ describe('the static shell of the sign-in pages', () => {
           }
         });
       }
+    }
+  }
+
+  for (const device of Object.keys(DEVICES)) {
+    for (const language of ['ru', 'en'] as const) {
+      it(`signed-in frame, ${device}, ${language}: painted before the app, whose header takes its place without a shift`, async () => {
+        const tokens = await demoTokens(server.url, 'owner@demo.local', 'demo1234');
+        const parts = ['.app-header__product', '.app-header__brand img'];
+        const shellPage = await openPage(device, language, false, tokens);
+        try {
+          await shellPage.goto(`${server.url}${paths.dashboard}`);
+          await shellPage.locator('#boot-shell .app-header__product').waitFor({ state: 'visible' });
+          expect(await shellPage.locator('#boot-shell .auth-layout').isVisible()).toBe(false);
+          expect(await shellPage.locator('#boot-shell .app-header__product').innerText()).toBe(language === 'en' ? 'Improvement platform' : 'Платформа улучшений');
+          const shellBoxes = await boxesOf(shellPage, parts.map((part) => `#boot-shell ${part}`));
+
+          const appPage = await openPage(device, language, true, tokens);
+          try {
+            const sessionRequests: string[] = [];
+            appPage.on('request', (request) => {
+              if (/\/api\/v1\/(user|enums|units)$/.test(request.url()) && request.method() === 'GET') sessionRequests.push(request.url());
+            });
+            await appPage.goto(`${server.url}${paths.dashboard}`);
+            await appPage.locator('[data-route="Dashboard"]').waitFor({ state: 'visible', timeout: 30_000 });
+            expect(await appPage.locator('#boot-shell').count(), 'the shell is gone once the page is there').toBe(0);
+            await afterPaint(appPage);
+            const pageBoxes = await boxesOf(appPage, parts.map((part) => `#root ${part}`));
+            parts.forEach((part, index) => {
+              for (const side of ALL) {
+                expect(Math.abs((shellBoxes[index]?.[side] ?? NaN) - (pageBoxes[index]?.[side] ?? NaN)), `${part}: ${side}`).toBeLessThanOrEqual(1);
+              }
+            });
+            const seen = await appPage.evaluate(() => (window as unknown as { __seen: { shifts: string[] } }).__seen);
+            expect(seen.shifts, 'layout shifts').toEqual([]);
+            // The boot script asked for the session once; the app took its answers rather than asking again.
+            expect(sessionRequests.sort()).toEqual(['enums', 'units', 'user'].map((path) => `${server.url}/main-service/api/v1/${path}`));
+          } finally {
+            await appPage.context().close();
+          }
+        } finally {
+          await shellPage.context().close();
+        }
+      });
     }
   }
 

@@ -133,7 +133,8 @@ function NewSuggestionPage({ companyId, resendOf }: { companyId: string; resendO
   const submit = useSubmitSuggestion();
   const isResend = resendOf !== null;
 
-  if (departments === undefined || goals === undefined || blockers === undefined || (isResend && resendRow === undefined)) return <PageSpinner />;
+  // The title shows at once; the form once what it offers (departments, goals) is read from the device.
+  const isLoading = departments === undefined || goals === undefined || blockers === undefined || (isResend && resendRow === undefined);
   const initial = isResend && resendRow ? draftOf(companyId, resendRow.body) : undefined;
 
   return (
@@ -150,7 +151,9 @@ function NewSuggestionPage({ companyId, resendOf }: { companyId: string; resendO
           <FormattedMessage id="suggestions.create.title" defaultMessage="New proposal" />
         )}
       </h1>
-      {blockers.length > 0 ? (
+      {isLoading ? (
+        <PageSpinner />
+      ) : blockers.length > 0 ? (
         <StartBlockedNotice missing={blockers} />
       ) : isResend && !resendRow ? (
         <p role="status">

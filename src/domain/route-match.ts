@@ -1,3 +1,5 @@
+// Shared by the client router (src/app/routes.tsx) and the server, which names the first screen's files in the HTML
+// shell of a client route (server/route-preloads.ts).
 // Matching a pathname against route patterns such as '/companies/:companyId/goals/:goalId'.
 // Static segments outrank parameters position by position, so '/companies/1/goals/create' is the
 // create page and never a goal whose id is 'create', whatever order the table lists them in.
