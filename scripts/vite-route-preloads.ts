@@ -15,26 +15,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { ROUTE_PRELOADS_FILE, type RoutePreloadTable } from '../server/route-preloads';
 
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-
-export interface RoutePreload {
-  name: string;
-  /** The route's pattern, as src/domain/route-match.ts reads it ('*' for the not-found route). */
-  path: string;
-  /** Chunks under /assets, without the leading slash, in the order to fetch them (the largest, shared first). */
-  files: string[];
-  /** The stylesheets those chunks bring (Vite adds them as the chunks load). */
-  styles: string[];
-  /** The message catalogue chunks of the route's areas, per language. */
-  messages: Record<string, string[]>;
-}
-
-export interface RoutePreloadTable {
-  /** Where '/' goes (the client redirects there). */
-  rootRedirect: string;
-  routes: RoutePreload[];
-}
+// The table's shape and file name are the server's, which reads it.
+type RoutePreload = RoutePreloadTable['routes'][number];
 
 const ROUTES_MODULE = 'src/app/routes.tsx';
 const FRAME_MODULES = { layout: 'src/app/default-layout.tsx', companyGuard: 'src/app/company-guard.tsx' };

@@ -17,8 +17,19 @@ const SCRIPT = /^assets\/[\w.-]+\.js$/;
 const STYLE = /^assets\/[\w.-]+\.css$/;
 
 export interface RoutePreloadTable {
+  /** Where '/' goes (the client redirects there). */
   rootRedirect: string;
-  routes: Array<{ name: string; path: string; files: string[]; styles: string[]; messages: Record<string, string[]> }>;
+  routes: Array<{
+    name: string;
+    /** The route's pattern, as src/domain/route-match.ts reads it ('*' for the not-found route). */
+    path: string;
+    /** Chunks under /assets, without the leading slash, in the order to fetch them (the frame's first). */
+    files: string[];
+    /** The stylesheets those chunks bring (Vite adds them as the chunks load). */
+    styles: string[];
+    /** The message catalogue chunks of the route's areas, per language. */
+    messages: Record<string, string[]>;
+  }>;
 }
 
 function isTable(value: unknown): value is RoutePreloadTable {
