@@ -69,6 +69,10 @@ async function chooseInCustomSelect(scope: Scope, hidden: Locator, name: string,
  */
 export async function fillAndSubmit(scope: Scope, values: Record<string, string>, maxSteps = 4): Promise<void> {
   let remaining = Object.entries(values);
+  // The form is there: a route shows at once, and a form that reads the device first (departments, a card to edit)
+  // follows its spinner a moment later.
+  const first = remaining[0];
+  if (first) await scope.locator(`[name="${first[0]}"]`).first().waitFor({ state: 'attached', timeout: 20_000 });
   for (let step = 0; step < maxSteps && remaining.length > 0; step += 1) {
     const later: Array<[string, string]> = [];
     for (const [name, value] of remaining) {
