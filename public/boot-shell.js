@@ -42,10 +42,12 @@
     ['/user', '/enums', '/units'].forEach(function (path) {
       var url = '/main-service/api/v1' + path;
       var headers = { Accept: 'application/json', Language: language, Authorization: 'Bearer ' + token };
-      var response = fetch(url, { headers: headers });
-      // Not taken (or failed): the app asks again itself; nothing to report here.
-      response.catch(function () {});
-      requests[url] = { authorization: headers.Authorization, language: language, response: response };
+      var request = { authorization: headers.Authorization, language: language, response: fetch(url, { headers: headers }) };
+      // No answer: forgotten, so the app asks again itself rather than taking the failure (it reports its own).
+      request.response.catch(function () {
+        if (requests[url] === request) delete requests[url];
+      });
+      requests[url] = request;
     });
     window.__bootRequests = requests;
   }
