@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueAreas } from './scripts/vite-catalogue-areas';
+import { entryPriority } from './scripts/vite-entry-priority';
 import { routePreloads } from './scripts/vite-route-preloads';
 import { signedInShell } from './scripts/vite-signed-in-shell';
 import { stripDefaultMessages } from './scripts/vite-strip-default-messages';
@@ -20,6 +21,7 @@ export default defineConfig({
     catalogueAreas(),
     shell.plugin,
     routePreloads(),
+    entryPriority(),
     react(),
     stripDefaultMessages(),
     VitePWA({

@@ -168,7 +168,8 @@ export function scriptsFromManifest(dist) {
  */
 export function dashboardRouteScripts(dist) {
   return manifestClosure(dist, [
-    ['signed-in frame', /src\/app\/default-layout\.tsx$/],
+    // The default layout is in the signed-in frame's chunk group (scripts/vite-signed-in-shell.ts), named by its file.
+    ['signed-in frame', /^_signed-in-[\w-]+\.js$/],
     ['dashboard page', /features\/dashboard\/pages\/dashboard-page\.tsx$/],
     ['ru catalogue of the auth area', /src\/lib\/catalogues\/messages-ru-auth\.ts$/],
     ['ru catalogue of the app area', /src\/lib\/catalogues\/messages-ru-app\.ts$/],

@@ -2,6 +2,7 @@
 // (tests/e2e/support/lighthouse.ts), then every request and main-thread task in the simulated LCP graphs with its
 // simulated start and end (ms), sizes and priorities, and the LCP element. For finding what holds a page's LCP.
 // Run: LANTERN_DEBUG=1 node --import tsx tests/bench/lighthouse-graph.ts --dist=DIR --page="review list"
+// [--metric=FirstContentfulPaint] (default LargestContentfulPaint)
 // (LANTERN_DEBUG keeps the simulations' node timings; the page names are LIGHTHOUSE_PAGES').
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ interface SimNode {
 async function main(): Promise<void> {
   const dist = process.argv.find((a) => a.startsWith('--dist='))?.slice('--dist='.length) ?? join(ROOT_DIR, 'dist');
   const name = process.argv.find((a) => a.startsWith('--page='))?.slice('--page='.length) ?? 'dashboard';
+  const metric = process.argv.find((a) => a.startsWith('--metric='))?.slice('--metric='.length) ?? 'LargestContentfulPaint';
   const page = LIGHTHOUSE_PAGES.find((candidate) => candidate.name === name);
   if (!page) throw new Error(`no page "${name}" (${LIGHTHOUSE_PAGES.map((candidate) => candidate.name).join(', ')})`);
   if (!process.env.LANTERN_DEBUG) throw new Error('set LANTERN_DEBUG=1: without it Lantern keeps no node timings');
@@ -38,10 +40,16 @@ async function main(): Promise<void> {
     const element = run.lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { nodeLabel?: string; selector?: string } }> }> } | undefined;
     const node = element?.items?.[0]?.items?.[0]?.node;
     console.log(`LCP element: ${node?.selector ?? '?'} "${node?.nodeLabel ?? ''}"`);
+    // The main thread's long tasks (simulated, as TBT counts them), with the script each is attributed to.
+    const longTasks = (run.lhr.audits['long-tasks']?.details as { items?: Array<{ url?: string; startTime?: number; duration?: number }> } | undefined)?.items ?? [];
+    for (const task of longTasks) console.log(`long task at ${Math.round(task.startTime ?? 0)} ms: ${Math.round(task.duration ?? 0)} ms ${(task.url ?? '').replace(server.url, '')}`);
     const timings = (Lantern as unknown as { Simulation: { Simulator: { allNodeTimings: Map<string, Map<SimNode, { startTime: number; endTime: number }>> } } }).Simulation.Simulator.allNodeTimings;
-    for (const label of ['optimisticLargestContentfulPaint', 'pessimisticLargestContentfulPaint']) {
+    for (const label of [`optimistic${metric}`, `pessimistic${metric}`]) {
       const graph = timings.get(label);
-      if (!graph) continue;
+      if (!graph) {
+        console.log(`\n${label}: not simulated (the simulations: ${[...timings.keys()].join(', ')})`);
+        continue;
+      }
       console.log(`\n${label}`);
       const rows = [...graph].sort((a, b) => a[1].startTime - b[1].startTime);
       for (const [simNode, timing] of rows) {

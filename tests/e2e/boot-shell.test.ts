@@ -122,6 +122,15 @@ async function openPage(device: string, language: 'ru' | 'en', withApp: boolean,
   const page = await context.newPage();
   // Without the app's scripts the shell is all there is (the boot script is not under /assets).
   if (!withApp) await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+  // With them, the entry is held until the shell is on the screen, as on a phone, where the shell is painted long
+  // before the app's scripts arrive. Here they arrive at once, and on a busy machine the app could be drawn before
+  // the browser's first frame: the test would then see no shell to judge, by chance.
+  else {
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await page.waitForFunction(() => (window as unknown as { __seen: { largest: Array<{ inShell: boolean }> } }).__seen.largest.some((entry) => entry.inShell));
+      await route.continue();
+    });
+  }
   return page;
 }
 

@@ -61,16 +61,16 @@ export const BUDGET: Record<Category, number> = { performance: 0.95, accessibili
 /**
  * The pages with a Lighthouse budget, each seen by the demo user whose work it is (null: signed out): the owner's
  * dashboard, an employee's new proposal, a head's review list. `performance` is the page's own budget: the issue's
- * 95 for the sign-in pages; the signed-in pages hold 88 for now (they measure 92 to 95, docs/benchmarks.md, up from
- * 82 to 84 before their static frame, early session and route preloads), so a regression fails the build while
- * issue 14's work on them goes on (their target stays 95).
+ * 95 for the sign-in pages; the signed-in pages hold 91 for now (they measure 93 to 95, docs/benchmarks.md, up from
+ * 82 to 84 before their static frame, early session, route preloads and low-priority entry), so a regression fails
+ * the build while issue 14's work on them goes on (their target stays 95).
  */
 export const LIGHTHOUSE_PAGES: ReadonlyArray<{ name: string; path: (companyId: string) => string; user: string | null; performance: number }> = [
   { name: 'sign-in', path: () => paths.auth.login, user: null, performance: 0.95 },
   { name: 'registration', path: () => paths.auth.register, user: null, performance: 0.95 },
-  { name: 'dashboard', path: () => paths.dashboard, user: 'owner@demo.local', performance: 0.88 },
-  { name: 'proposal create', path: (companyId) => paths.company.suggestionsCreate(companyId), user: 'employee@demo.local', performance: 0.88 },
-  { name: 'review list', path: (companyId) => paths.company.suggestions(companyId), user: 'head@demo.local', performance: 0.88 },
+  { name: 'dashboard', path: () => paths.dashboard, user: 'owner@demo.local', performance: 0.91 },
+  { name: 'proposal create', path: (companyId) => paths.company.suggestionsCreate(companyId), user: 'employee@demo.local', performance: 0.91 },
+  { name: 'review list', path: (companyId) => paths.company.suggestions(companyId), user: 'head@demo.local', performance: 0.91 },
 ];
 
 /** The highest BenchmarkIndex seen in this process: the host's speed when nothing else held it back. */
