@@ -65,6 +65,18 @@ function compress(body: Buffer, encoding: ContentEncoding): Promise<Buffer> {
   return gzipAsync(body, { level: 9 });
 }
 
+/**
+ * Puts `entry` into `cache` under `key` until `outcome` fails: a failed read or compression is not kept, so the
+ * next request tries again (the caller sees the failure). An entry that has since been replaced stays.
+ */
+function keepUnlessFailed<K, T>(cache: Map<K, T>, key: K, entry: T, outcome: Promise<unknown>): T {
+  cache.set(key, entry);
+  outcome.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return entry;
+}
+
 interface ServedFile {
   filePath: string;
   stat: Stats;
@@ -79,13 +91,8 @@ class CompressedFiles {
     const version = `${stat.size}:${stat.mtimeMs}`;
     const known = this.entries.get(key);
     if (known?.version === version) return known.body;
-    const entry = { version, body: readFile(filePath).then((content) => compress(content, encoding)) };
-    this.entries.set(key, entry);
-    // A failed read or compression is not kept, so the next request tries again (the caller sees the failure).
-    entry.body.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
-    return entry.body;
+    const body = readFile(filePath).then((content) => compress(content, encoding));
+    return keepUnlessFailed(this.entries, key, { version, body }, body).body;
   }
 }
 
@@ -127,9 +134,8 @@ class RouteShells {
       const plain = Buffer.from(withPreloads(html, route, locale), 'utf8');
       // One tag per representation: the same shell differently encoded is another one.
       const etag = `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}-${encoding ?? 'identity'}"`;
-      body = (encoding ? compress(plain, encoding) : Promise.resolve(plain)).then((encoded) => ({ body: encoded, etag }));
-      this.bodies.set(key, body);
-      body.catch(() => this.bodies.delete(key));
+      const encoded = (encoding ? compress(plain, encoding) : Promise.resolve(plain)).then((result) => ({ body: result, etag }));
+      body = keepUnlessFailed(this.bodies, key, encoded, encoded);
     }
     return body;
   }

@@ -3,6 +3,7 @@
 // build. A sessionStorage mark stops a reload loop; a successful load clears it, so a later deploy
 // gets its own reload.
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import { lazyModule } from '../ui/lazy-module';
 
 export const CHUNK_RELOAD_KEY = 'app:chunk-reload';
 
@@ -58,22 +59,11 @@ export interface LazyComponent<P extends object> {
  * component uses is decided once, when it mounts, so it never remounts when its module arrives.
  */
 export function lazyComponent<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
-  let loaded: ComponentType<P> | null = null;
-  let pending: Promise<{ default: ComponentType<P> }> | null = null;
-  const loadOnce = () =>
-    (pending ??= load().then(
-      (module) => {
-        loaded = module.default;
-        return module;
-      },
-      (error: unknown) => {
-        pending = null;
-        throw error;
-      },
-    ));
+  const module = lazyModule(load);
+  const loadOnce = () => module.load();
   const Lazy = lazy(loadOnce);
   function Component(props: P) {
-    const [Direct] = useState(() => loaded);
+    const [Direct] = useState(() => module.current?.default ?? null);
     return createElement((Direct ?? Lazy) as ComponentType<P>, props);
   }
   return { Component, load: loadOnce };
