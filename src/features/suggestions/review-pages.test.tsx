@@ -224,6 +224,15 @@ describe('the distribution screen', () => {
   });
 });
 
+describe('the page after passing a proposal on', () => {
+  it('ends the sentence with the point of an abbreviated Russian month, not a second one', async () => {
+    await seed(HEAD, { dueAt: new Date(2026, 10, 28, 12).toISOString() });
+    renderAt(`${proposalPath}/success`, head, 'ru');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('status').textContent).toBe('Передано в отдел «Production». Petrov P. примет решение до 28 нояб.');
+  });
+});
+
 describe("the author's resend after a question", () => {
   it('shows the question, fills the form from the proposal and sends the clarified text, then opens the proposal', async () => {
     await seed(AUTHOR, { status: 'CLARIFICATION', reviewComment: 'Which press line?', decidedByName: 'Петров П.', decidedAt: AT, clarificationAt: AT });

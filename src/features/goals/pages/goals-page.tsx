@@ -11,6 +11,7 @@ import { FilterSelect, SearchFilter } from '../../../ui/filters';
 import { PageSpinner } from '../../../ui/spinner';
 import { GOAL_STATUS_MESSAGES, GoalStatusText, GoalUnsentMark } from '../components/goal-texts';
 import { useMemberRoles } from '../../../lib/member-view';
+import { useFirstPullPending } from '../../../lib/sync/use-first-pull';
 import { useCompanyGoals } from '../hooks';
 import { directionsOf, employeeNameOf, filterGoals, goalTitleOf, goalFiltersFromQuery, queryFromGoalFilters, type GoalFilters } from '../list';
 import '../goals.css';
@@ -25,6 +26,7 @@ export default function GoalsPage() {
   const [, navigate] = useLocation();
   const member = useMemberRoles(companyId);
   const data = useCompanyGoals(companyId);
+  const firstPullPending = useFirstPullPending(member.userId, companyId);
   const filters = useMemo(() => goalFiltersFromQuery(search), [search]);
 
   const change = (changes: Partial<GoalFilters>) => {
@@ -33,6 +35,8 @@ export default function GoalsPage() {
 
   const goals = useMemo(() => (data ? filterGoals(data.items.map((item) => item.goal), filters) : []), [data, filters]);
   if (!data) return <PageSpinner />;
+  // No goals yet while the company's first pull is on its way: the list is loading, not empty (nor counted).
+  const isLoading = data.items.length === 0 && firstPullPending !== false;
   const unsent = new Map(data.items.map((item) => [item.goal.id, item.unsent]));
   const directions = directionsOf(data.items.map((item) => item.goal)).map((direction) => ({ id: direction, title: direction }));
   const customers = [...new Set(data.items.map((item) => item.goal.businessCustomerEmployeeId))]
@@ -93,10 +97,16 @@ export default function GoalsPage() {
           placeholder={intl.formatMessage({ id: 'goals.list.filter.anyCustomer', defaultMessage: 'Any business customer' })}
         />
       </div>
-      <p className="goals-page__count" aria-live="polite" data-count={goals.length}>
-        <FormattedMessage id="goals.list.count" defaultMessage="{count, plural, one {# goal} other {# goals}}" values={{ count: goals.length }} />
-      </p>
-      {goals.length === 0 ? (
+      {isLoading ? null : (
+        <p className="goals-page__count" aria-live="polite" data-count={goals.length}>
+          <FormattedMessage id="goals.list.count" defaultMessage="{count, plural, one {# goal} other {# goals}}" values={{ count: goals.length }} />
+        </p>
+      )}
+      {isLoading ? (
+        <p className="goals-page__empty" data-empty="loading" aria-live="polite">
+          <FormattedMessage id="goals.list.loading" defaultMessage="The company's goals are loading…" />
+        </p>
+      ) : goals.length === 0 ? (
         <p className="goals-page__empty" data-empty="">
           <FormattedMessage id="goals.list.empty" defaultMessage="No goals match. If you expect some, connect once so the list can load." />
         </p>

@@ -26,19 +26,7 @@ export default function ProjectCreateSuccessPage() {
         )}
       </h1>
       <p role="status">
-        {isUnsent ? (
-          <FormattedMessage
-            id="projects.createSuccess.waitingText"
-            defaultMessage="The project “{name}” is kept on this device and will be sent by itself as soon as there is a connection. You can follow it on the “Unsent” screen."
-            values={{ name: project?.name ?? '' }}
-          />
-        ) : (
-          <FormattedMessage
-            id="projects.createSuccess.sentText"
-            defaultMessage="The project “{name}” is created. Its project manager sends it to finance for calculation from the project page."
-            values={{ name: project?.name ?? '' }}
-          />
-        )}
+        <CreatedText isUnsent={isUnsent} name={project?.name ?? ''} />
       </p>
       <div className="projects-page__actions">
         {id !== '' && (
@@ -56,5 +44,38 @@ export default function ProjectCreateSuccessPage() {
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * What became of the project, by its name. A page opened directly (a reload, a link) for a project this device
+ * does not hold has no name to give, and says the same without one rather than show empty quotes.
+ */
+function CreatedText({ isUnsent, name }: { isUnsent: boolean; name: string }) {
+  if (isUnsent) {
+    return name === '' ? (
+      <FormattedMessage
+        id="projects.createSuccess.waitingTextNoName"
+        defaultMessage="The project is kept on this device and will be sent by itself as soon as there is a connection. You can follow it on the “Unsent” screen."
+      />
+    ) : (
+      <FormattedMessage
+        id="projects.createSuccess.waitingText"
+        defaultMessage="The project “{name}” is kept on this device and will be sent by itself as soon as there is a connection. You can follow it on the “Unsent” screen."
+        values={{ name }}
+      />
+    );
+  }
+  return name === '' ? (
+    <FormattedMessage
+      id="projects.createSuccess.sentTextNoName"
+      defaultMessage="The project is created. Its project manager sends it to finance for calculation from the project page."
+    />
+  ) : (
+    <FormattedMessage
+      id="projects.createSuccess.sentText"
+      defaultMessage="The project “{name}” is created. Its project manager sends it to finance for calculation from the project page."
+      values={{ name }}
+    />
   );
 }

@@ -10,7 +10,9 @@ import { paths } from '../../../domain/paths';
 import { PROJECT_LIST_FILTERS, canCreateProject, type Project, type ProjectListFilter, type ProjectStatus } from '../../../domain/project';
 import { buttonClassName } from '../../../ui/button';
 import type { OutboxStatus } from '../../../lib/db/database';
+import { useCurrentUser } from '../../../lib/app-state';
 import { useMemberView } from '../../../lib/member-view';
+import { useFirstPullPending } from '../../../lib/sync/use-first-pull';
 import { PageSpinner } from '../../../ui/spinner';
 import { Tabs } from '../../../ui/tabs';
 import { filterFromQuery, queryFromFilter, type ProjectListRow } from '../list';
@@ -66,6 +68,7 @@ export default function ProjectsPage() {
   const member = useMemberView(companyId);
   const counts = useProjectCounts(companyId);
   const list = useProjectIds(companyId, filter);
+  const firstPullPending = useFirstPullPending(useCurrentUser().id, companyId);
 
   const change = useCallback(
     (next: string) => {
@@ -77,6 +80,8 @@ export default function ProjectsPage() {
 
   if (list === undefined) return <PageSpinner />;
   const { ids, isComplete, isCurrent, firstRows } = list;
+  // No rows yet while the company's first pull is on its way: the list is loading, not empty (nor counted).
+  const isLoading = ids.length === 0 && firstPullPending !== false;
   const backTo = `${location}${search === '' ? '' : `?${search}`}`;
 
   return (
@@ -108,14 +113,18 @@ export default function ProjectsPage() {
         value={filter}
         onChange={change}
       >
-        <p className="projects-list-page__count" aria-live="polite" data-count={isComplete ? ids.length : undefined} data-pending={isCurrent ? undefined : ''}>
-          {isComplete ? (
+        <p className="projects-list-page__count" aria-live="polite" data-count={isComplete && !isLoading ? ids.length : undefined} data-pending={isCurrent ? undefined : ''}>
+          {isComplete && !isLoading ? (
             <FormattedMessage id="projects.list.count" defaultMessage="{count, plural, one {# project} other {# projects}}" values={{ count: ids.length }} />
           ) : (
             <FormattedMessage id="projects.list.counting" defaultMessage="Counting the projects…" />
           )}
         </p>
-        {ids.length === 0 && isComplete ? (
+        {isLoading ? (
+          <p className="projects-page__empty" data-empty="loading">
+            <FormattedMessage id="projects.list.loading" defaultMessage="The company's projects are loading…" />
+          </p>
+        ) : ids.length === 0 && isComplete ? (
           <p className="projects-page__empty" data-empty="">
             <FormattedMessage id="projects.list.empty" defaultMessage="No projects here. If you expect some, connect once so the list can load." />
           </p>

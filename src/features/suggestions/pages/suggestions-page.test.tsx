@@ -8,7 +8,16 @@ import type { CurrentUser } from '../../../domain/user';
 import { getAppDatabase } from '../../../lib/db/database';
 import { renderPage as renderPageAt, testUser } from '../../../../tests/fixtures/render-page';
 import { departmentRow } from '../../../../tests/fixtures/rows';
+import type * as ConnectivityModule from '../../../lib/connectivity';
 import SuggestionsPage from './suggestions-page';
+
+/** What the device knows of the network in each test ('online' unless a test says otherwise). */
+const device = vi.hoisted(() => ({ network: 'online' }));
+
+vi.mock('../../../lib/connectivity', async (importOriginal) => ({
+  ...(await importOriginal<typeof ConnectivityModule>()),
+  useConnectivity: () => device.network,
+}));
 
 const ME = 'u-head';
 const AT = '2026-03-01T10:00:00.000Z';
@@ -72,8 +81,9 @@ beforeEach(async () => {
 afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
+  device.network = 'online';
   const db = getAppDatabase();
-  await Promise.all([db.suggestions.clear(), db.departments.clear()]);
+  await Promise.all([db.suggestions.clear(), db.departments.clear(), db.syncState.clear()]);
 });
 
 function renderPage(path: string, roles: string[] = ['MIDDLE_MANAGER']) {
@@ -138,5 +148,32 @@ describe('the proposals list page', () => {
     await userEvent.click(await screen.findByText('Quick die change'));
     expect(location.history?.at(-1)).toBe('/companies/c1/suggestions/s1');
     expect(location.state).toEqual({ backTo: '/companies/c1/suggestions?overdue=1' });
+  });
+
+  describe('with no proposals on the device', () => {
+    beforeEach(async () => {
+      await getAppDatabase().suggestions.clear();
+    });
+
+    it('says the list is loading while the company\'s first pull is on its way, neither empty nor counted', async () => {
+      renderPage('/companies/c1/suggestions?tab=all');
+      expect(await screen.findByText("The company's proposals are loading…")).toBeTruthy();
+      expect(screen.queryByText(/No proposals match/)).toBeNull();
+      expect(screen.getByText('Counting the proposals…')).toBeTruthy();
+    });
+
+    it('says there are none once the first pull has come to its end', async () => {
+      await getAppDatabase().syncState.put({ ownerUserId: ME, companyId: 'c1', cursor: 'end', pulledAt: Date.now(), caughtUpAt: Date.now() });
+      renderPage('/companies/c1/suggestions?tab=all');
+      expect(await screen.findByText(/No proposals match/)).toBeTruthy();
+      expect(screen.queryByText("The company's proposals are loading…")).toBeNull();
+      expect(screen.getByText('0 proposals')).toBeTruthy();
+    });
+
+    it('asks to connect once when the device is offline and has never pulled the company', async () => {
+      device.network = 'offline';
+      renderPage('/companies/c1/suggestions?tab=all');
+      expect(await screen.findByText('No proposals match. If you expect some, connect once so the list can load.')).toBeTruthy();
+    });
   });
 });

@@ -6,6 +6,8 @@ import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { paths } from '../../../domain/paths';
+import { useCurrentUser } from '../../../lib/app-state';
+import { useFirstPullPending } from '../../../lib/sync/use-first-pull';
 import { PageSpinner } from '../../../ui/spinner';
 import { Tabs } from '../../../ui/tabs';
 import { backLinkState } from '../back-link';
@@ -39,6 +41,7 @@ export default function SuggestionsPage() {
   const tabs = useMemo(() => (viewer ? tabsFor(viewer.member) : []), [viewer]);
   const filters = useMemo(() => filtersFromQuery(search, tabs), [search, tabs]);
   const list = useSuggestionIds(companyId, viewer?.member, filters);
+  const firstPullPending = useFirstPullPending(useCurrentUser().id, companyId);
 
   const change = useCallback(
     (changes: Partial<ListFilters>) => {
@@ -52,6 +55,8 @@ export default function SuggestionsPage() {
 
   if (!viewer || list === undefined) return <PageSpinner />;
   const { ids, isComplete, isCurrent, firstRows } = list;
+  // No rows yet while the company's first pull is on its way: the list is loading, not empty (nor counted).
+  const isLoading = ids.length === 0 && firstPullPending !== false;
   const backTo = `${location}${search === '' ? '' : `?${search}`}`;
 
   return (
@@ -76,14 +81,18 @@ export default function SuggestionsPage() {
         onChange={(tab) => change({ tab: tabs.find((known) => known === tab) ?? filters.tab })}
       >
         <SuggestionFilters filters={filters} onChange={change} departments={viewer.departments} goals={goals ?? []} />
-        <p className="suggestions-list-page__count" aria-live="polite" data-count={isComplete ? ids.length : undefined} data-pending={isCurrent ? undefined : ''}>
-          {isComplete ? (
+        <p className="suggestions-list-page__count" aria-live="polite" data-count={isComplete && !isLoading ? ids.length : undefined} data-pending={isCurrent ? undefined : ''}>
+          {isComplete && !isLoading ? (
             <FormattedMessage id="suggestions.list.count" defaultMessage="{count, plural, one {# proposal} other {# proposals}}" values={{ count: ids.length }} />
           ) : (
             <FormattedMessage id="suggestions.list.counting" defaultMessage="Counting the proposals…" />
           )}
         </p>
-        {ids.length === 0 && isComplete ? (
+        {isLoading ? (
+          <p className="suggestions-page__empty" data-empty="loading">
+            <FormattedMessage id="suggestions.list.loading" defaultMessage="The company's proposals are loading…" />
+          </p>
+        ) : ids.length === 0 && isComplete ? (
           <p className="suggestions-page__empty" data-empty="">
             {filters.tab === 'review' ? (
               <FormattedMessage id="suggestions.list.emptyReview" defaultMessage="Nothing waits on your decision." />
