@@ -69,8 +69,11 @@ export function attachImaskMask(input: HTMLInputElement, kind: MaskKind, onModel
     event.preventDefault();
     const current = modelOf(kind, mask);
     if (current === '') return;
-    mask.unmaskedValue = multiplyModelValue(current, factor);
-    mask.cursorPos = mask.value.length;
+    // Entered as typed digits, not through `unmaskedValue`: that commits the value, and the currency
+    // mask would pad it to "5,000.00" mid-edit, where typed digits show "5,000" until the field is left.
+    mask.masked.reset();
+    mask.masked.append(multiplyModelValue(current, factor), { input: true });
+    mask.updateControl(mask.displayValue.length);
   };
   input.addEventListener('beforeinput', onBeforeInput);
 

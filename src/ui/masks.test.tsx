@@ -145,6 +145,20 @@ describe('currency mask', () => {
     await typeInto({ currency: 'USD' }, '2k');
     expect(model()).toBe('2000');
   });
+
+  it('shows an expanded shortcut as typed digits while editing, and pads it only when the field is left', async () => {
+    const user = await typeInto({ currency: 'RUB' }, '5к');
+    expect(field().value).toBe('5,000');
+    await user.tab();
+    expect(field().value).toBe('5,000.00');
+    expect(model()).toBe('5000');
+  });
+
+  it('keeps typing after an expanded shortcut, as after typed digits', async () => {
+    await typeInto({ currency: 'USD' }, '1.5k5');
+    expect(field().value).toBe('15,005');
+    expect(model()).toBe('15005');
+  });
 });
 
 describe('e-mail mask', () => {
