@@ -1,4 +1,4 @@
-// The company's time zone on its screens (issue 14): which zone a mirrored row names, its dates printed in it
+// The company's time zone on its screens: which zone a mirrored row names, its dates printed in it
 // with the formatter the server's invoice and registry files use (src/domain/time-format.ts), so a page and the
 // PDF of the same company say the same date whatever the device's own zone; and the choices of the company form.
 import { DEFAULT_TIME_ZONE, RUSSIAN_TIME_ZONES, canonicalTimeZone, describeTimeZone, formatInTimeZone, supportedTimeZones } from '../../domain/time-format';
@@ -37,26 +37,48 @@ export interface TimeZoneGroupTitles {
   all: string;
 }
 
-/**
- * The zones of the company form: Russia's common zones first, west to east, named in the user's language too;
- * then every zone the device knows, by name. Each title shows the offset now, so "UTC+10" finds Vladivostok.
- */
-export function timeZoneOptions(locale: string, titles: TimeZoneGroupTitles, at: Date = new Date()): SelectOption[] {
+const HOUR_MS = 3_600_000;
+
+interface ZoneItems {
+  hour: number;
+  russian: readonly SelectOption[];
+  others: readonly SelectOption[];
+}
+
+// The titled zones of each language: the list has some 420 zones, and titling one asks Intl for the zone's
+// wall clock (and a Russian one for its local name), too slow to repeat each time the form mounts. Kept for
+// the hour they were made in, so an offset that summer time changes is made again, not shown stale for long.
+const zoneItemsByLocale = new Map<string, ZoneItems>();
+
+function zoneItems(locale: string, at: Date): ZoneItems {
+  const hour = Math.floor(at.getTime() / HOUR_MS);
+  const kept = zoneItemsByLocale.get(locale);
+  if (kept?.hour === hour) return kept;
   const russian = RUSSIAN_TIME_ZONES.map((zone) => canonicalTimeZone(zone)).filter((zone): zone is string => zone !== null);
   const russianSet = new Set(russian);
   const title = (zone: string) => {
     const name = localName(zone, locale, at);
     return name ? `${describeTimeZone(zone, at)} — ${name}` : describeTimeZone(zone, at);
   };
+  const items: ZoneItems = {
+    hour,
+    russian: russian.map((zone) => ({ id: zone, title: title(zone) })),
+    others: supportedTimeZones()
+      .filter((zone) => !russianSet.has(zone))
+      .map((zone) => ({ id: zone, title: describeTimeZone(zone, at) })),
+  };
+  zoneItemsByLocale.set(locale, items);
+  return items;
+}
+
+/**
+ * The zones of the company form: Russia's common zones first, west to east, named in the user's language too;
+ * then every zone the device knows, by name. Each title shows the offset now, so "UTC+10" finds Vladivostok.
+ */
+export function timeZoneOptions(locale: string, titles: TimeZoneGroupTitles, at: Date = new Date()): SelectOption[] {
+  const { russian, others } = zoneItems(locale, at);
   return [
-    { id: 'group:russia', title: titles.russia, group: true, items: russian.map((zone) => ({ id: zone, title: title(zone) })) },
-    {
-      id: 'group:all',
-      title: titles.all,
-      group: true,
-      items: supportedTimeZones()
-        .filter((zone) => !russianSet.has(zone))
-        .map((zone) => ({ id: zone, title: describeTimeZone(zone, at) })),
-    },
+    { id: 'group:russia', title: titles.russia, group: true, items: russian },
+    { id: 'group:all', title: titles.all, group: true, items: others },
   ];
 }

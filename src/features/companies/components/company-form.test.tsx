@@ -3,6 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../../../locales/en.json';
+import { countDateFormatters } from '../../../../tests/unit/support/date-formatters';
 import type { CompanyInput } from '../../../domain/company';
 import { collectErrorCodes } from '../../../ui/form';
 import { DialogProvider } from '../../../ui/dialog';
@@ -180,6 +181,21 @@ describe("the company's time zone", () => {
     await user.click(screen.getByRole('button', { name: 'Add the company' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledOnce());
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ name: 'Acme', timeZone: 'Europe/Samara' });
+  });
+
+  it('builds no date formatter to render again, and only the one that reads the device zone for a second form', () => {
+    const form = () => (
+      <IntlProvider locale="en" messages={en}>
+        <DialogProvider>
+          <CompanyForm onSubmit={() => Promise.resolve()} upload={noUpload} prefill={null} />
+        </DialogProvider>
+      </IntlProvider>
+    );
+    const { rerender, unmount } = render(form());
+    expect(countDateFormatters(() => rerender(form()))).toBe(0);
+    unmount();
+    // The device's zone is read again: the device may have moved since the first form.
+    expect(countDateFormatters(() => render(form()))).toBe(1);
   });
 });
 

@@ -85,10 +85,12 @@ export interface CompanyFormProps {
 export function CompanyForm({ onSubmit, upload, loadImage, prefill = null }: CompanyFormProps) {
   const intl = useIntl();
   const legendId = useId();
+  // A new company starts in the zone of the device it is created on (its owner's, most likely). Asked once:
+  // the form reads its initial values on mount only, and each asking builds a date formatter.
+  const [initialZone] = useState(deviceTimeZone);
   const form = useForm({
     struct: CompanyFormStruct,
-    // A new company starts in the zone of the device it is created on (its owner's, most likely).
-    initialValues: { legalForm: 'LEGAL_ENTITY', name: '', inn: '', kpp: '', website: '', employeeCount: '', timeZone: deviceTimeZone() },
+    initialValues: { legalForm: 'LEGAL_ENTITY', name: '', inn: '', kpp: '', website: '', employeeCount: '', timeZone: initialZone },
   });
   // The details given at registration go in once, as a model update (validated like typed values); a later
   // change of the prop (the user reloaded in another tab) does not overwrite what the user typed since.
