@@ -1,6 +1,7 @@
-import { FormattedDate, FormattedList, FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { paths } from '../../../domain/paths';
+import { withoutStopAfterDate } from '../../../lib/sentence';
 import { buttonClassName } from '../../../ui/button';
 import { PageSpinner } from '../../../ui/spinner';
 import { useCompanyPeople, useSuggestion } from '../hooks';
@@ -12,6 +13,7 @@ import '../suggestions.css';
  * Ivanov I. decides it by 29 Nov."), from the mirror, and whether the change still waits to be sent.
  */
 export default function SuggestionSuccessPage() {
+  const intl = useIntl();
   const { companyId = '', suggestionId = '' } = useParams<{ companyId: string; suggestionId: string }>();
   const view = useSuggestion(companyId, suggestionId);
   const people = useCompanyPeople(companyId);
@@ -46,22 +48,21 @@ export default function SuggestionSuccessPage() {
   const { suggestion, unsent } = view;
   const department = people.departments.find((item) => item.id === suggestion.departmentId)?.name ?? '—';
   const holder = holderOf(suggestion.departmentId, suggestion.escalationLevel, people.departments, people.members);
-  const due = <FormattedDate value={suggestion.dueAt} day="numeric" month="short" />;
+  const due = intl.formatDate(suggestion.dueAt, { day: 'numeric', month: 'short' });
+  const passedTo =
+    holder.names.length > 0
+      ? intl.formatMessage(
+          { id: 'suggestions.success.passedTo', defaultMessage: 'Passed to {department}. {names} decides it by {due}.' },
+          { department, names: intl.formatList(holder.names, { type: 'conjunction' }), due },
+        )
+      : intl.formatMessage({ id: 'suggestions.success.passedToDue', defaultMessage: 'Passed to {department}. It is to be decided by {due}.' }, { department, due });
   return (
     <section className="suggestions-page suggestions-result" aria-labelledby="suggestion-success-title" data-state={unsent ? 'waiting' : 'sent'}>
       <h1 className="suggestions-page__title" id="suggestion-success-title">
         <FormattedMessage id="suggestions.success.title" defaultMessage="Proposal passed on" />
       </h1>
       <p role="status" className="suggestions-success__text">
-        {holder.names.length > 0 ? (
-          <FormattedMessage
-            id="suggestions.success.passedTo"
-            defaultMessage="Passed to {department}. {names} decides it by {due}."
-            values={{ department, names: <FormattedList type="conjunction" value={holder.names} />, due }}
-          />
-        ) : (
-          <FormattedMessage id="suggestions.success.passedToDue" defaultMessage="Passed to {department}. It is to be decided by {due}." values={{ department, due }} />
-        )}
+        {withoutStopAfterDate(passedTo, due)}
       </p>
       {unsent && (
         <p className="suggestions-page__note">
