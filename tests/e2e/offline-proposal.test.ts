@@ -241,7 +241,9 @@ describe('a proposal submitted offline', () => {
     const item = page.locator('li').filter({ hasText: TITLE }).first();
     await item.waitFor({ timeout: 20_000 });
     await expect.poll(() => item.locator('[data-unsent="pending"], [data-unsent="sending"]').count()).toBe(1);
-    expect(await deviceOutbox(page)).toEqual([row]);
+    // The reloaded app tries the outbox at once; the row is 'sending' for the moment that attempt takes, and
+    // must be back to 'pending', unchanged, once the refused network has answered it.
+    await expect.poll(() => deviceOutbox(page), { timeout: 10_000 }).toEqual([row]);
     expect(await serverCopies(TITLE)).toEqual([]);
 
     await context.setOffline(false);
