@@ -1,10 +1,12 @@
 // Lighthouse on the pages with a budget (issue 14; tests/e2e/support/lighthouse.ts: mobile defaults, CPU slowdown
 // calibrated per run from the host's BenchmarkIndex), every page RUNS times, each run printed with its scores and
 // metrics, then the median performance per page. The budget test (tests/e2e/lighthouse.test.ts) stops at a page's
-// first run within budget; this shows the spread.
-// Run: node --import tsx tests/bench/lighthouse.ts [--dist=DIR] [--runs=3]
+// first run within budget; this shows the spread. Over HTTPS and HTTP/2 through support/https-front.ts, as the
+// budget test measures; `--http1` measures the server's own plain HTTP/1.1 instead, for comparison.
+// Run: node --import tsx tests/bench/lighthouse.ts [--dist=DIR] [--runs=3] [--http1]
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { startHttpsFront } from '../e2e/support/https-front';
 import { ROOT_DIR, startServer } from '../e2e/support/server';
 import { demoRouteParams, demoTokens } from '../e2e/support/route-sizes';
 import { LIGHTHOUSE_PAGES, describeRun, runLighthouse } from '../e2e/support/lighthouse';
@@ -14,18 +16,19 @@ async function main(): Promise<void> {
   const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist} holds no build (npm run build, or --dist=DIR)`);
   const server = await startServer({ seedDemo: true, startTimeoutMs: 180_000, env: { STATIC_DIR: dist } });
+  const front = process.argv.includes('--http1') ? null : await startHttpsFront(server.url);
   try {
     const owner = await demoTokens(server.url, 'owner@demo.local', 'demo1234');
     const { companyId } = await demoRouteParams(server.url, owner.accessToken);
     if (!companyId) throw new Error('the demo owner has no company');
-    console.log(`Lighthouse ${runs}x per page, mobile, calibrated CPU (build: ${dist})`);
+    console.log(`Lighthouse ${runs}x per page, mobile, calibrated CPU, ${front ? 'HTTPS and HTTP/2' : 'plain HTTP/1.1'} (build: ${dist})`);
     const medians: string[] = [];
     for (const page of LIGHTHOUSE_PAGES) {
       const tokens = page.user ? await demoTokens(server.url, page.user, 'demo1234') : undefined;
       const scores: number[] = [];
       for (let run = 1; run <= runs; run += 1) {
         try {
-          const result = await runLighthouse(`${server.url}${page.path(companyId)}`, { tokens });
+          const result = await runLighthouse(`${front?.url ?? server.url}${page.path(companyId)}`, { tokens, trustedSpki: front?.spki });
           scores.push(result.scores.performance);
           console.log(describeRun(`${page.name} #${run}`, result));
         } catch (error) {
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
     }
     console.log(medians.join('\n'));
   } finally {
+    await front?.stop();
     await server.stop();
   }
 }

@@ -3,6 +3,11 @@
 // (HTTP cache, service worker, IndexedDB) carries from one run into the next; a signed-in page gets its tokens in
 // localStorage before Lighthouse navigates, and `disableStorageReset` keeps them there.
 //
+// Over HTTPS and HTTP/2: the callers put support/https-front.ts before the server and give its certificate's SPKI
+// (`trustedSpki`), so the page loads as it does from a deployment (a PWA is only installable over HTTPS, and TLS
+// terminators speak HTTP/2). Over plain HTTP/1.1 the simulation would queue the page's ~25 files on six connections,
+// each paying its own round trips for its first byte while holding a share of the bandwidth.
+//
 // CPU calibration: the same phone whatever the host and its load. Simulated throttling multiplies the wall time of
 // every main-thread task it observed by `cpuSlowdownMultiplier`. Two things make that wall time differ from run to
 // run on a shared machine, and each run corrects for both (it gathers first, in Lighthouse's gather mode, and then
@@ -59,18 +64,15 @@ export type Category = (typeof CATEGORIES)[number];
 export const BUDGET: Record<Category, number> = { performance: 0.95, accessibility: 1, 'best-practices': 1 };
 
 /**
- * The pages with a Lighthouse budget, each seen by the demo user whose work it is (null: signed out): the owner's
- * dashboard, an employee's new proposal, a head's review list. `performance` is the page's own budget: the issue's
- * 95 for the sign-in pages; the signed-in pages hold 91 for now (they measure 93 to 95, docs/benchmarks.md, up from
- * 82 to 84 before their static frame, early session, route preloads and low-priority entry), so a regression fails
- * the build while issue 14's work on them goes on (their target stays 95).
+ * The pages with a Lighthouse budget (BUDGET), each seen by the demo user whose work it is (null: signed out): the
+ * owner's dashboard, an employee's new proposal, a head's review list.
  */
-export const LIGHTHOUSE_PAGES: ReadonlyArray<{ name: string; path: (companyId: string) => string; user: string | null; performance: number }> = [
-  { name: 'sign-in', path: () => paths.auth.login, user: null, performance: 0.95 },
-  { name: 'registration', path: () => paths.auth.register, user: null, performance: 0.95 },
-  { name: 'dashboard', path: () => paths.dashboard, user: 'owner@demo.local', performance: 0.91 },
-  { name: 'proposal create', path: (companyId) => paths.company.suggestionsCreate(companyId), user: 'employee@demo.local', performance: 0.91 },
-  { name: 'review list', path: (companyId) => paths.company.suggestions(companyId), user: 'head@demo.local', performance: 0.91 },
+export const LIGHTHOUSE_PAGES: ReadonlyArray<{ name: string; path: (companyId: string) => string; user: string | null }> = [
+  { name: 'sign-in', path: () => paths.auth.login, user: null },
+  { name: 'registration', path: () => paths.auth.register, user: null },
+  { name: 'dashboard', path: () => paths.dashboard, user: 'owner@demo.local' },
+  { name: 'proposal create', path: (companyId) => paths.company.suggestionsCreate(companyId), user: 'employee@demo.local' },
+  { name: 'review list', path: (companyId) => paths.company.suggestions(companyId), user: 'head@demo.local' },
 ];
 
 /** The highest BenchmarkIndex seen in this process: the host's speed when nothing else held it back. */
@@ -176,13 +178,17 @@ async function seedTokens(port: number, origin: string, tokens: DemoTokens): Pro
   }
 }
 
-/** One Lighthouse run of `url` (tokens, if given, in localStorage first), CPU-calibrated as described above. */
-export async function runLighthouse(url: string, options: { tokens?: DemoTokens } = {}): Promise<LighthouseRun> {
+/**
+ * One Lighthouse run of `url` (tokens, if given, in localStorage first), CPU-calibrated as described above.
+ * `trustedSpki`: the SPKI of a self-signed certificate the browser is to take as valid (support/https-front.ts).
+ */
+export async function runLighthouse(url: string, options: { tokens?: DemoTokens; trustedSpki?: string } = {}): Promise<LighthouseRun> {
   const origin = new URL(url).origin;
   const port = await findFreePort();
   const profileDir = await mkdtemp(join(tmpdir(), 'lh-profile-'));
   const artifactsDir = await mkdtemp(join(tmpdir(), 'lh-artifacts-'));
-  const chrome = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, ...LIGHTHOUSE_CHROME_FLAGS, '--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profileDir}`, 'about:blank'], {
+  const trust = options.trustedSpki ? [`--ignore-certificate-errors-spki-list=${options.trustedSpki}`] : [];
+  const chrome = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, ...LIGHTHOUSE_CHROME_FLAGS, ...trust, '--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profileDir}`, 'about:blank'], {
     stdio: 'ignore',
   });
   try {
@@ -251,8 +257,8 @@ export function failingAudits(lhr: Result, category: Category): string[] {
     });
 }
 
-export function meetsBudget(run: LighthouseRun, performance: number = BUDGET.performance): boolean {
-  return CATEGORIES.every((category) => run.scores[category] >= (category === 'performance' ? performance : BUDGET[category]));
+export function meetsBudget(run: LighthouseRun): boolean {
+  return CATEGORIES.every((category) => run.scores[category] >= BUDGET[category]);
 }
 
 /** One line of figures for a run: scores x100 and the metrics. */
