@@ -214,6 +214,35 @@ describe('screens on a 360 px phone and a tablet', () => {
     }
   });
 
+  it("shows each project row's status and money whole on a 360 px phone, in Russian and English", async () => {
+    const browser: TestBrowser = await launchBrowser({ viewport: PHONE });
+    try {
+      const { page } = browser;
+      await signIn(page, server.url, 'owner@demo.local', 'demo1234');
+      await waitForRoute(page, 'Dashboard');
+      const owner = await apiSignIn(server.url, 'owner@demo.local', 'demo1234');
+      for (const locale of ['ru', 'en'] as const) {
+        await useLanguage(page, locale);
+        await page.goto(`${server.url}/companies/${owner.companyId}/projects`);
+        await page.locator('[data-project-row] .project-row__money').first().waitFor({ timeout: 30_000 });
+        const cut = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('[data-project-row]')].flatMap((row) => {
+            const problems: string[] = [];
+            for (const part of row.querySelectorAll<HTMLElement>('.project-row__status, .project-row__money')) {
+              if (part.scrollWidth > part.clientWidth) problems.push(`cut: ${part.textContent}`);
+            }
+            const link = row.querySelector<HTMLElement>('.project-row__link');
+            if (link && link.scrollHeight > row.clientHeight) problems.push(`taller than its row: ${link.textContent}`);
+            return problems;
+          }),
+        );
+        expect(cut, locale).toEqual([]);
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+
   it("keeps the owner's header links on one row on a 1024 px tablet in Russian", async () => {
     const browser: TestBrowser = await launchBrowser({ viewport: LANDSCAPE_TABLET });
     try {

@@ -56,7 +56,9 @@ function UnsentMark({ state }: { state: OutboxStatus }) {
 
 /** An amount in minor units of `currency`, formatted exactly (the decimal text, never a float, goes to Intl). */
 export function formatMinor(intl: IntlShape, amountMinor: number, currency: string): string {
-  return intl.formatNumber(minorToAmountText(amountMinor) as `${number}`, { style: 'currency', currency });
+  // No ",00" on a whole amount: on a 360 px phone those three characters are what the row's status needs to be
+  // read whole ("Утверждён", not "Утве…").
+  return intl.formatNumber(minorToAmountText(amountMinor) as `${number}`, { style: 'currency', currency, trailingZeroDisplay: 'stripIfInteger' });
 }
 
 export default function ProjectsPage() {
@@ -80,7 +82,8 @@ export default function ProjectsPage() {
 
   if (list === undefined) return <PageSpinner />;
   const { ids, isComplete, isCurrent, firstRows } = list;
-  // No rows yet while the company's first pull is on its way: the list is loading, not empty (nor counted).
+  // No rows yet while the company's first pull is on its way: the list is loading, not empty, and its tabs and
+  // count say no number (0 would be wrong).
   const isLoading = ids.length === 0 && firstPullPending !== false;
   const backTo = `${location}${search === '' ? '' : `?${search}`}`;
 
@@ -106,7 +109,7 @@ export default function ProjectsPage() {
         tabs={PROJECT_LIST_FILTERS.map((id) => ({
           id,
           title:
-            counts === undefined
+            counts === undefined || isLoading
               ? intl.formatMessage(FILTER_MESSAGES[id])
               : intl.formatMessage({ id: 'projects.list.filterCount', defaultMessage: '{filter} ({count, number})' }, { filter: intl.formatMessage(FILTER_MESSAGES[id]), count: counts[id] }),
         }))}
@@ -114,7 +117,7 @@ export default function ProjectsPage() {
         onChange={change}
       >
         <p className="projects-list-page__count" aria-live="polite" data-count={isComplete && !isLoading ? ids.length : undefined} data-pending={isCurrent ? undefined : ''}>
-          {isComplete && !isLoading ? (
+          {isLoading ? null : isComplete ? (
             <FormattedMessage id="projects.list.count" defaultMessage="{count, plural, one {# project} other {# projects}}" values={{ count: ids.length }} />
           ) : (
             <FormattedMessage id="projects.list.counting" defaultMessage="Counting the projects…" />

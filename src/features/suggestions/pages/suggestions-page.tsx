@@ -82,7 +82,7 @@ export default function SuggestionsPage() {
       >
         <SuggestionFilters filters={filters} onChange={change} departments={viewer.departments} goals={goals ?? []} />
         <p className="suggestions-list-page__count" aria-live="polite" data-count={isComplete && !isLoading ? ids.length : undefined} data-pending={isCurrent ? undefined : ''}>
-          {isComplete && !isLoading ? (
+          {isLoading ? null : isComplete ? (
             <FormattedMessage id="suggestions.list.count" defaultMessage="{count, plural, one {# proposal} other {# proposals}}" values={{ count: ids.length }} />
           ) : (
             <FormattedMessage id="suggestions.list.counting" defaultMessage="Counting the proposals…" />
