@@ -157,52 +157,6 @@ function expectBootRequestsTaken(state: PageState, where: string): void {
 }
 
 /**
- * Opens `url` (reloads the page when `url` is null); in WebKit, returns once the new page has loaded. WebKitWebDriver,
- * with the eager page-load strategy support/webkit.ts asks for, answers a navigation at DOMContentLoaded, and a
- * script sent after that but before the page's load event is held until the page-load timeout (30 s): its eager
- * wait is released only by a DOMContentLoaded, which has passed. So there the page starts the navigation itself, and
- * the script sent next, which the driver holds until the new page's DOMContentLoaded or which the page being left
- * keeps until it goes, waits in the new page for its load event: no later script falls between the two.
- */
-async function navigate(engine: Engine, url: string | null, timeoutMs = 30_000): Promise<void> {
-  if (engine.name !== 'webkit') {
-    if (url === null) await engine.reload({ timeoutMs });
-    else await engine.goto(url, { timeoutMs });
-    return;
-  }
-  await engine.evaluate((to) => {
-    Object.assign(window, { __e2eLeaving: true });
-    setTimeout(() => (to === null ? location.reload() : location.assign(to)), 0);
-    return true;
-  }, url);
-  await waitUntil(
-    async () => {
-      try {
-        return await orWhileNavigating(
-          engine.evaluate(async () => {
-            // The page being left: this script ends with it (the driver reports an unload), and the next one runs in
-            // the new page.
-            if ('__e2eLeaving' in window) await new Promise<never>(() => undefined);
-            if (document.readyState !== 'complete') await new Promise((resolve) => addEventListener('load', resolve, { once: true }));
-            return true;
-          }, null),
-          false,
-        );
-      } catch (error) {
-        // The driver held the script to its page-load timeout after all (it was sent between the two events): the
-        // page is loaded by now, so the next one runs.
-        if (error instanceof Error && /timeout/i.test(error.message)) {
-          console.warn(`[boot-shell-engines] webkit: a script waited for the driver's page-load timeout (${error.message})`);
-          return false;
-        }
-        throw error;
-      }
-    },
-    { timeoutMs: timeoutMs + 40_000, intervalMs: 0, message: `${url ?? 'the reload'} to load in webkit` },
-  );
-}
-
-/**
  * Stores the interface language as the app does (src/lib/locale-store.ts): localStorage `appLocale`, and the cookie
  * the server reads to name that language's messages in the HTML. Cookies are the host's, whatever the port, so the
  * cookie a visit on another of this file's origins left must not name another language (the page would fetch its
@@ -269,7 +223,7 @@ async function waitForWorkerControl(engine: Engine, route: string, timeoutMs = 6
       last = JSON.stringify(state);
       if (state.controlled) return true;
       if (state.active === 'activated') {
-        await navigate(engine, null);
+        await engine.reload();
         await waitForRoute(engine, route, 30_000);
       }
       return false;
@@ -402,7 +356,7 @@ for (const engineName of ENGINES) {
         // way (whether it controls the page is printed: the session requests go to the server either way).
         await storeLanguage(e, language);
         const started = Date.now();
-        await navigate(e, `${server.url}${paths.dashboard}`);
+        await e.goto(`${server.url}${paths.dashboard}`);
         const { state, ms, errorScreens } = await watchPage(e, 'Dashboard', (page) => page.path === paths.dashboard && page.routeVisible, {
           timeoutMs: BOUND.routeMs,
           since: started,
@@ -444,7 +398,7 @@ for (const engineName of ENGINES) {
           holding.hold(true);
           const started = Date.now();
           const url = `${holding.origin}${paths.dashboard}`;
-          if (engineName === 'webkit') await navigate(e, url);
+          if (engineName === 'webkit') await e.goto(url);
           else navigation = e.goto(url, { timeoutMs: 60_000 }).catch((error: unknown) => error);
           // A held request stays held: once it is seen held and the frame on screen, the frame was there before it.
           const { state, ms } = await watchPage(e, 'Dashboard', (page) => page.path === paths.dashboard && page.frameVisible && holding.held().length > 0, {
@@ -488,7 +442,7 @@ for (const engineName of ENGINES) {
       // A first visit online, through the proxy (an origin of its own): the service worker comes to control the page
       // (it holds the app) and the session is remembered on the device.
       await storeSession(e, proxy.origin, await demoTokens(server.url, OWNER.email, OWNER.password), 'ru');
-      await navigate(e, `${proxy.origin}${paths.dashboard}`);
+      await e.goto(`${proxy.origin}${paths.dashboard}`);
       await waitForRoute(e, 'Dashboard', BOUND.routeMs);
       await waitForWorkerControl(e, 'Dashboard');
       await waitUntil(() => orWhileNavigating(e.evaluate(() => localStorage.getItem('offlineLastUser') !== null, null), false), {
@@ -500,7 +454,7 @@ for (const engineName of ENGINES) {
       await proxy.set('hang');
       try {
         const started = Date.now();
-        await navigate(e, null, BOUND.routeMs);
+        await e.reload({ timeoutMs: BOUND.routeMs });
         const shown = await watchPage(e, 'Dashboard', (page) => page.path === paths.dashboard && (page.frameVisible || page.routeVisible), {
           timeoutMs: BOUND.frameMs,
           since: started,

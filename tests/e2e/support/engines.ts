@@ -15,7 +15,10 @@ export type EngineName = 'chromium' | 'firefox' | 'webkit';
 export interface Engine {
   readonly name: EngineName;
   readonly profileDir: string;
-  /** Opens `url` in the page; gives up waiting after `timeoutMs` without failing (the caller checks the page). */
+  /**
+   * Opens `url` in the page; returns at DOMContentLoaded (in WebKit at the load event: webkit.ts says why), or
+   * after `timeoutMs` without failing (the caller checks the page).
+   */
   goto(url: string, options?: { timeoutMs?: number }): Promise<void>;
   /** Reloads the page; like `goto`, returns after `timeoutMs` at most. */
   reload(options?: { timeoutMs?: number }): Promise<void>;

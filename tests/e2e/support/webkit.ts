@@ -76,14 +76,23 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Sends `signal` to `pid`; one that has gone meanwhile (the driver reaps the browser it started) is no error. */
+function signalIfRunning(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch (error) {
+    if (!(error instanceof Error && 'code' in error && error.code === 'ESRCH')) throw error;
+  }
+}
+
 /** Ends the browser processes the driver started (SIGTERM, then SIGKILL after `graceMs`). */
 async function endChildrenOf(pid: number | undefined, graceMs: number): Promise<void> {
   if (pid === undefined) return;
   const children = childPids(pid);
-  for (const child of children) process.kill(child, 'SIGTERM');
+  for (const child of children) signalIfRunning(child, 'SIGTERM');
   const deadline = Date.now() + graceMs;
   while (children.some(isAlive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-  for (const child of children.filter(isAlive)) process.kill(child, 'SIGKILL');
+  for (const child of children.filter(isAlive)) signalIfRunning(child, 'SIGKILL');
 }
 
 /** `promise`, or a 'timeout' rejection after `ms` (the driver's own page-load timeout is a backstop). */
@@ -122,7 +131,10 @@ export async function launchWebKit(): Promise<Engine> {
       connectionRetryTimeout: 120_000,
       connectionRetryCount: 1,
       capabilities: {
-        pageLoadStrategy: 'eager',
+        // 'normal': a navigation answers at the load event. With 'eager' it answers at DOMContentLoaded, and
+        // WebKitWebDriver then holds a script sent before the load event until the page-load timeout, because it
+        // waits for a DOMContentLoaded that has already passed; at 'normal' such a script waits only for the load.
+        pageLoadStrategy: 'normal',
         'webkitgtk:browserOptions': {
           binary: PYTHON,
           args: [BROWSER_SCRIPT, `--profile=${profileDir}`, '--automation'],
