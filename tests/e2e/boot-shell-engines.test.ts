@@ -5,10 +5,10 @@
 //    <html lang> is the stored language, and the page's own Resource Timing shows GET /user, /enums and /units
 //    fetched once each until the route showed, all three asked by the boot script and taken by the app's client
 //    (a header the two build differently in some engine would show as a second fetch here);
-// 2. before the app: with the app's entry script held back by an HTTP proxy of this file's own (in WebKit, whose
-//    driver cannot look into a page that waits on a script, the session's GET /user instead), the frame's product
-//    name is on screen in the stored language; once the request is answered, the app takes over and still takes
-//    the boot script's requests;
+// 2. before the app: with the app's entry script held back by the test proxy (support/proxy.ts, its `hold` option;
+//    in WebKit, whose driver cannot look into a page that waits on a script, the session's GET /user instead), the
+//    frame's product name is on screen in the stored language; once the request is answered, the app takes over and
+//    still takes the boot script's requests;
 // 3. after a first visit online (the service worker holds the app, the device remembers the session), on a hanging
 //    network (support/proxy.ts): a reload puts the frame or the app on screen, and the dashboard shows without an
 //    error screen.
@@ -18,21 +18,15 @@
 // Timings are measured and printed ([boot-shell-engines] lines); what is asserted about time is loose (30 s where
 // the product wants a few seconds), so a busy machine stays green and only a stall fails. Nothing waits on a fixed
 // time. E2E_ENGINES=chromium,firefox,webkit picks the engines (all three by default).
-import { createServer, request as httpRequest, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/domain/paths';
-import { launchEngine, orWhileNavigating, waitForRoute, type Engine, type EngineName } from './support/engines';
-import { startProxy, type TcpProxy } from './support/proxy';
+import { engineSuite, orWhileNavigating, selectedEngines, waitForRoute, waitForServiceWorkerControl, type Engine, type EngineName } from './support/engines';
+import { startProxy } from './support/proxy';
 import { demoTokens, type DemoTokens } from './support/route-sizes';
 import { startServer, type RunningServer } from './support/server';
 import { waitUntil } from './support/wait';
 
 const OWNER = { email: 'owner@demo.local', password: 'demo1234' };
-const ALL_ENGINES: EngineName[] = ['chromium', 'firefox', 'webkit'];
-const ENGINES = (process.env.E2E_ENGINES ?? ALL_ENGINES.join(','))
-  .split(',')
-  .map((name) => name.trim())
-  .filter((name): name is EngineName => (ALL_ENGINES as string[]).includes(name));
 
 type Language = 'ru' | 'en';
 const LANGUAGES: Language[] = ['ru', 'en'];
@@ -196,116 +190,6 @@ async function storeSession(engine: Engine, origin: string, tokens: DemoTokens, 
   await storeLanguage(engine, language);
 }
 
-/**
- * Waits until the service worker controls the page showing `route`, reloading once it is active but not in control
- * (how a visitor gets a controlled page). Unlike support's waitForServiceWorkerControl it never waits on
- * `navigator.serviceWorker.ready` inside the page, so a worker that never finishes installing (seen in WebKitGTK
- * when the page that started the install reloads meanwhile) fails here within the bound, with its state, rather than
- * after the driver's script timeout.
- */
-async function waitForWorkerControl(engine: Engine, route: string, timeoutMs = 60_000): Promise<void> {
-  let last = '';
-  await waitUntil(
-    async () => {
-      const state = await orWhileNavigating(
-        engine.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return {
-            controlled: navigator.serviceWorker.controller !== null,
-            installing: registration?.installing?.state ?? null,
-            waiting: registration?.waiting?.state ?? null,
-            active: registration?.active?.state ?? null,
-          };
-        }, null),
-        null,
-      );
-      if (!state) return false;
-      last = JSON.stringify(state);
-      if (state.controlled) return true;
-      if (state.active === 'activated') {
-        await engine.reload();
-        await waitForRoute(engine, route, 30_000);
-      }
-      return false;
-    },
-    { timeoutMs, intervalMs: 250, message: `the service worker to control the page in ${engine.name}` },
-  ).catch((error: unknown) => {
-    throw new Error(`${error instanceof Error ? error.message : String(error)}; registration: ${last}`, { cause: error });
-  });
-}
-
-// ----- An HTTP proxy that holds back chosen requests until told to let them through -----
-
-interface HoldingProxy {
-  origin: string;
-  /** Holds every request whose path `shouldHold` picks from now on (false: lets the held ones through). */
-  hold(on: boolean): void;
-  /** The paths held so far. */
-  held(): string[];
-  close(): Promise<void>;
-}
-
-/**
- * A proxy in front of the server, on an origin of its own (so its localStorage and service worker are new), that
- * answers as the server does, except that while holding it keeps the requests `shouldHold` picks unanswered. Unlike
- * a driver's request interception it works the same in every engine.
- */
-async function startHoldingProxy(targetPort: number, shouldHold: (path: string) => boolean): Promise<HoldingProxy> {
-  let holding = false;
-  const heldPaths: string[] = [];
-  let waiting: Array<() => void> = [];
-  const upstreams = new Set<ClientRequest>();
-
-  const forward = (request: IncomingMessage, response: ServerResponse) => {
-    if (response.destroyed) return;
-    const upstream = httpRequest({ host: '127.0.0.1', port: targetPort, method: request.method, path: request.url, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
-      answer.pipe(response);
-    });
-    upstreams.add(upstream);
-    upstream.once('close', () => upstreams.delete(upstream));
-    // The browser left (a navigation) or the server closed: the other side goes too.
-    upstream.on('error', () => response.destroy());
-    response.once('close', () => upstream.destroy());
-    request.pipe(upstream);
-  };
-
-  const server = createServer((request, response) => {
-    const path = (request.url ?? '').split('?')[0] ?? '';
-    if (holding && shouldHold(path)) {
-      heldPaths.push(path);
-      waiting.push(() => forward(request, response));
-      return;
-    }
-    forward(request, response);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    hold(on) {
-      holding = on;
-      if (on) return;
-      const release = waiting;
-      waiting = [];
-      for (const go of release) go();
-    },
-    held: () => [...heldPaths],
-    async close() {
-      holding = false;
-      waiting = [];
-      for (const upstream of upstreams) upstream.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 /** The entry module(s) index.html names, as paths: until one has arrived, none of the app's code runs. */
 async function entryScripts(serverUrl: string): Promise<string[]> {
   const html = await (await fetch(`${serverUrl}${paths.dashboard}`)).text();
@@ -328,27 +212,12 @@ afterAll(async () => {
   await server?.stop();
 }, 60_000);
 
-for (const engineName of ENGINES) {
+for (const engineName of selectedEngines()) {
   describe(`the signed-in frame and the boot requests in ${engineName}`, () => {
-    let proxy: TcpProxy;
-    let engine: Engine | undefined;
-
-    beforeAll(async () => {
-      proxy = await startProxy(server.port);
-      const started = Date.now();
-      engine = await launchEngine(engineName);
-      log(engineName, `browser started in ${Date.now() - started} ms`);
-    }, 180_000);
-
-    afterAll(async () => {
-      // Each step on its own: a failure in one must not leave the others' processes running.
-      await engine?.dispose().catch((error: unknown) => console.error(`disposing ${engineName} failed`, error));
-      await proxy?.close().catch((error: unknown) => console.error('closing the proxy failed', error));
-    }, 60_000);
+    const suite = engineSuite(engineName, { serverPort: () => server.port, log });
 
     it('online, in Russian and in English: the dashboard replaces the frame and takes the boot script\'s three answers', async () => {
-      if (!engine) throw new Error('no browser');
-      const e = engine;
+      const e = suite.engine;
       await storeSession(e, server.url, await demoTokens(server.url, OWNER.email, OWNER.password), 'ru');
 
       for (const language of LANGUAGES) {
@@ -376,8 +245,7 @@ for (const engineName of ENGINES) {
     }, 180_000);
 
     it('paints the frame in the stored language before the app, and hands over to it', async () => {
-      if (!engine) throw new Error('no browser');
-      const e = engine;
+      const e = suite.engine;
       // One request is held back, not several: a browser opens at most six connections to an origin, and six held
       // requests would keep the frame's own files (boot-shell.js, the stylesheet, the logo) waiting behind them.
       // Chromium and Firefox: the entry module, so none of the app's code runs; the page is looked at while its
@@ -391,11 +259,10 @@ for (const engineName of ENGINES) {
 
       for (const language of LANGUAGES) {
         // A new origin for each language: no service worker yet, so every request goes through the proxy.
-        const holding = await startHoldingProxy(server.port, (path) => held.has(path));
+        const holding = await startProxy(server.port, { hold: [...held] });
         let navigation: Promise<unknown> = Promise.resolve();
         try {
           await storeSession(e, holding.origin, await demoTokens(server.url, OWNER.email, OWNER.password), language);
-          holding.hold(true);
           const started = Date.now();
           const url = `${holding.origin}${paths.dashboard}`;
           if (engineName === 'webkit') await e.goto(url);
@@ -416,7 +283,7 @@ for (const engineName of ENGINES) {
 
           // The held request is answered: the app takes over from the frame, with the boot script's answers.
           const released = Date.now();
-          holding.hold(false);
+          holding.release();
           const handover = await watchPage(e, 'Dashboard', (page) => page.routeVisible, {
             timeoutMs: BOUND.routeMs,
             since: released,
@@ -428,7 +295,7 @@ for (const engineName of ENGINES) {
           expect(handover.state.hasDataBoot, `${where}: data-boot gone from <html>`).toBe(false);
           expectBootRequestsTaken(handover.state, where);
         } finally {
-          holding.hold(false);
+          holding.release();
           await navigation;
           await holding.close();
         }
@@ -436,15 +303,14 @@ for (const engineName of ENGINES) {
     }, 240_000);
 
     it('on a hanging network after a first visit, the frame or the app is on screen at once and the dashboard shows', async () => {
-      if (!engine) throw new Error('no browser');
-      const e = engine;
+      const { engine: e, proxy } = suite;
 
       // A first visit online, through the proxy (an origin of its own): the service worker comes to control the page
       // (it holds the app) and the session is remembered on the device.
       await storeSession(e, proxy.origin, await demoTokens(server.url, OWNER.email, OWNER.password), 'ru');
       await e.goto(`${proxy.origin}${paths.dashboard}`);
       await waitForRoute(e, 'Dashboard', BOUND.routeMs);
-      await waitForWorkerControl(e, 'Dashboard');
+      await waitForServiceWorkerControl(e, 'Dashboard');
       await waitUntil(() => orWhileNavigating(e.evaluate(() => localStorage.getItem('offlineLastUser') !== null, null), false), {
         timeoutMs: 30_000,
         intervalMs: 200,

@@ -17,27 +17,22 @@ import { paths } from '../../src/domain/paths';
 import { apiSignIn, deviceOutbox, serverProposals, storeCount, type DeviceOutboxRow, type ServerSession } from './support/device';
 import {
   chooseFirstOption,
+  engineSuite,
   isVisible,
-  launchEngine,
   orWhileNavigating,
   routesOnScreen,
+  selectedEngines,
   signIn,
   waitForRoute,
   waitForSelector,
-  type Engine,
+  waitForServiceWorkerControl,
   type EngineName,
 } from './support/engines';
 import { writeTestPhotos, type PhotoOnDisk } from './support/photos';
-import { startProxy, type TcpProxy } from './support/proxy';
 import { startServer, type RunningServer } from './support/server';
 import { waitUntil } from './support/wait';
 
 const EMPLOYEE = { email: 'employee@demo.local', password: 'demo1234' };
-const ALL_ENGINES: EngineName[] = ['chromium', 'firefox', 'webkit'];
-const ENGINES = (process.env.E2E_ENGINES ?? ALL_ENGINES.join(','))
-  .split(',')
-  .map((name) => name.trim())
-  .filter((name): name is EngineName => (ALL_ENGINES as string[]).includes(name));
 
 /** What the issue asks for (item 2: the form within 3 s on a hanging network; item 3: delivery within 15 s). */
 const REQUIRED = { formOnHangMs: 3_000, deliveryMs: 15_000 };
@@ -76,56 +71,34 @@ afterAll(async () => {
   await server?.stop();
 }, 60_000);
 
-for (const engineName of ENGINES) {
+for (const engineName of selectedEngines()) {
   describe(`offline proposal in ${engineName}`, () => {
-    let proxy: TcpProxy;
-    let engine: Engine | undefined;
+    const suite = engineSuite(engineName, { serverPort: () => server.port, log });
     let photoDir = '';
     let photos: PhotoOnDisk[] = [];
     const title = `Offline in ${engineName} ${Date.now()}`;
     /** The proposal as the device stored it, read before the network came back. */
     let stored: DeviceOutboxRow | undefined;
 
-    const formUrl = () => `${proxy.origin}${paths.company.suggestionsCreate(session.companyId)}`;
+    const formUrl = () => `${suite.proxy.origin}${paths.company.suggestionsCreate(session.companyId)}`;
     const form = '[data-route="SuggestionCreate"] form';
 
     beforeAll(async () => {
-      proxy = await startProxy(server.port);
       photoDir = await mkdtemp(join(tmpdir(), `e2e-photos-${engineName}-`));
       photos = await writeTestPhotos(photoDir);
-      const started = Date.now();
-      engine = await launchEngine(engineName);
-      log(engineName, `browser started in ${Date.now() - started} ms`);
-    }, 180_000);
+    });
 
     afterAll(async () => {
-      // Each step on its own: a failure in one must not leave the others' processes running.
-      await engine?.dispose().catch((error: unknown) => console.error(`disposing ${engineName} failed`, error));
-      await proxy?.close().catch((error: unknown) => console.error('closing the proxy failed', error));
       if (photoDir) await rm(photoDir, { recursive: true, force: true });
-    }, 60_000);
+    });
 
     it('shows the form on a refused and on a hanging network, and keeps a proposal with photos', async () => {
-      if (!engine) throw new Error('no browser');
-      const e = engine;
+      const { engine: e, proxy } = suite;
 
       await signIn(e, proxy.origin, EMPLOYEE.email, EMPLOYEE.password);
       await waitForRoute(e, 'Dashboard', 30_000);
-      // The service worker must control the page, so the shell and the page chunks are there offline; a reload
-      // is how a real visitor gets a controlled page when the worker activates late.
-      await e.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-        return true;
-      }, null);
-      await waitUntil(
-        async () => {
-          if (await e.evaluate(() => navigator.serviceWorker.controller !== null, null)) return true;
-          await e.reload();
-          await waitForRoute(e, 'Dashboard', 30_000);
-          return false;
-        },
-        { timeoutMs: 60_000, intervalMs: 500, message: `the service worker to control the page in ${engineName}` },
-      );
+      // The service worker must control the page, so the shell and the page chunks are there offline.
+      await waitForServiceWorkerControl(e, 'Dashboard');
 
       // Open the form once online, and wait for the departments it offers to be on the device.
       await e.goto(formUrl());
@@ -196,9 +169,8 @@ for (const engineName of ENGINES) {
     }, 300_000);
 
     it('after a browser restart, reaches the server once with the same photo bytes when the network returns', async () => {
-      if (!engine) throw new Error('no browser');
+      const { engine: e, proxy } = suite;
       if (!stored) throw new Error(`nothing was stored on the device in ${engineName} (the previous step failed)`);
-      const e = engine;
 
       // Close the browser and start it again on the same profile, on the cut network: a cold start.
       let started = Date.now();

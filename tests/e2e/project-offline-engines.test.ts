@@ -10,19 +10,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/domain/paths';
 import { apiGet, apiPost, apiSignIn, projectBody, storeRows, type OutboxEntry, type ServerSession } from './support/device';
-import { launchEngine, openInApp, orWhileNavigating, signIn, waitForRoute, waitForSelector, waitForServiceWorkerControl, waitOnScreen, type Engine, type EngineName } from './support/engines';
-import { startProxy, type ProxyMode, type TcpProxy } from './support/proxy';
+import { engineSuite, openInApp, orWhileNavigating, selectedEngines, signIn, waitForRoute, waitForSelector, waitForServiceWorkerControl, waitOnScreen, type Engine, type EngineName } from './support/engines';
+import type { ProxyMode } from './support/proxy';
 import { startServer, type RunningServer } from './support/server';
 import { waitUntil } from './support/wait';
 
 const PASSWORD = 'demo1234';
 const HEAD = 'head@demo.local';
 const FINSPEC = 'finspec@demo.local';
-const ALL_ENGINES: EngineName[] = ['chromium', 'firefox', 'webkit'];
-const ENGINES = (process.env.E2E_ENGINES ?? ALL_ENGINES.join(','))
-  .split(',')
-  .map((name) => name.trim())
-  .filter((name): name is EngineName => (ALL_ENGINES as string[]).includes(name));
 
 /** What finance types, and what the server must hold for it in kopecks. */
 const COSTS_TEXT = '120000';
@@ -91,10 +86,9 @@ afterAll(async () => {
   await server?.stop();
 }, 60_000);
 
-for (const engineName of ENGINES) {
+for (const engineName of selectedEngines()) {
   describe(`offline calculation in ${engineName}`, () => {
-    let proxy: TcpProxy;
-    let engine: Engine | undefined;
+    const suite = engineSuite(engineName, { serverPort: () => server.port, log });
     const ids: Record<Exclude<ProxyMode, 'up'>, string> = { refuse: '', hang: '' };
 
     beforeAll(async () => {
@@ -105,20 +99,10 @@ for (const engineName of ENGINES) {
         const sent = await apiPost<unknown>(server.url, head, `/companies/${head.companyId}/projects/${ids[mode]}/transitions`, { to: 'CALCULATING' });
         if (sent.status !== 200) throw new Error(`sending a project for calculation answered ${sent.status}: ${JSON.stringify(sent.body)}`);
       }
-      proxy = await startProxy(server.port);
-      const launching = Date.now();
-      engine = await launchEngine(engineName);
-      log(engineName, `launched in ${Date.now() - launching} ms`);
-    }, 180_000);
-
-    afterAll(async () => {
-      await engine?.dispose().catch((error: unknown) => console.error(`disposing ${engineName} failed`, error));
-      await proxy?.close().catch((error: unknown) => console.error('closing the proxy failed', error));
-    }, 60_000);
+    });
 
     it('calculates two projects offline (refused, then hanging) and both arrive once, as typed, when the network returns', async () => {
-      if (!engine) throw new Error('no browser');
-      const e = engine;
+      const { engine: e, proxy } = suite;
       const began = Date.now();
       const all = [ids.refuse, ids.hang];
 

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/domain/paths';
 import type { Registry } from '../../src/domain/registry';
 import { apiGet, apiPost, apiSignIn, projectBody, storeRows, type OutboxEntry, type ServerSession } from './support/device';
-import { launchEngine, openInApp, orWhileNavigating, signIn, waitForRoute, waitForServiceWorkerControl, waitOnScreen, type Engine, type EngineName } from './support/engines';
-import { startProxy, type ProxyMode, type TcpProxy } from './support/proxy';
+import { engineSuite, openInApp, orWhileNavigating, selectedEngines, signIn, waitForRoute, waitForServiceWorkerControl, waitOnScreen, type Engine, type EngineName } from './support/engines';
+import type { ProxyMode } from './support/proxy';
 import { startServer, type RunningServer } from './support/server';
 import { waitUntil } from './support/wait';
 
@@ -23,11 +23,6 @@ const OWNER = 'owner@demo.local';
 const HEAD = 'head@demo.local';
 const FINSPEC = 'finspec@demo.local';
 const DIRECTION = 'direction@demo.local';
-const ALL_ENGINES: EngineName[] = ['chromium', 'firefox', 'webkit'];
-const ENGINES = (process.env.E2E_ENGINES ?? ALL_ENGINES.join(','))
-  .split(',')
-  .map((name) => name.trim())
-  .filter((name): name is EngineName => (ALL_ENGINES as string[]).includes(name));
 
 /** What finance calculated for each project, in kopecks. */
 const COSTS_MINOR = 12_000_000;
@@ -124,10 +119,9 @@ afterAll(async () => {
   await server?.stop();
 }, 60_000);
 
-for (const engineName of ENGINES) {
+for (const engineName of selectedEngines()) {
   describe(`offline registry decisions in ${engineName}`, () => {
-    let proxy: TcpProxy;
-    let engine: Engine | undefined;
+    const suite = engineSuite(engineName, { serverPort: () => server.port, log });
     const projects: Record<Cut, string> = { refuse: '', hang: '' };
     const registries: Record<Cut, string> = { refuse: '', hang: '' };
 
@@ -136,20 +130,10 @@ for (const engineName of ENGINES) {
         projects[mode] = await approvedProject(`Offline registry (${mode}) in ${engineName} ${Date.now()}`);
         registries[mode] = await sentRegistry(projects[mode]);
       }
-      proxy = await startProxy(server.port);
-      const launching = Date.now();
-      engine = await launchEngine(engineName);
-      log(engineName, `launched in ${Date.now() - launching} ms`);
-    }, 180_000);
-
-    afterAll(async () => {
-      await engine?.dispose().catch((error: unknown) => console.error(`disposing ${engineName} failed`, error));
-      await proxy?.close().catch((error: unknown) => console.error('closing the proxy failed', error));
-    }, 60_000);
+    });
 
     it('approves one registry with an adjusted cost (refused) and returns another (hanging), and both arrive once, as typed, when the network returns', async () => {
-      if (!engine) throw new Error('no browser');
-      const e = engine;
+      const { engine: e, proxy } = suite;
       const began = Date.now();
       const all = [registries.refuse, registries.hang];
       const companyId = owner.companyId;

@@ -13,8 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/domain/paths';
 import { apiGet, apiPost, apiSignIn, storeRows, type OutboxEntry, type ServerSession } from './support/device';
-import { launchEngine, openInApp, orWhileNavigating, signIn, waitForRoute, waitForSelector, waitForServiceWorkerControl, waitOnScreen, type Engine, type EngineName } from './support/engines';
-import { startProxy, type TcpProxy } from './support/proxy';
+import { engineSuite, launchEngine, openInApp, orWhileNavigating, selectedEngines, signIn, waitForRoute, waitForSelector, waitForServiceWorkerControl, waitOnScreen, type Engine, type EngineName } from './support/engines';
 import { startServer, type RunningServer } from './support/server';
 import { waitUntil } from './support/wait';
 
@@ -22,11 +21,6 @@ const PASSWORD = 'demo1234';
 const EMPLOYEE = 'employee@demo.local';
 const HEAD = 'head@demo.local';
 const CEO = 'ceo@demo.local';
-const ALL_ENGINES: EngineName[] = ['chromium', 'firefox', 'webkit'];
-const ENGINES = (process.env.E2E_ENGINES ?? ALL_ENGINES.join(','))
-  .split(',')
-  .map((name) => name.trim())
-  .filter((name): name is EngineName => (ALL_ENGINES as string[]).includes(name));
 
 interface ServerSuggestion {
   id: string;
@@ -85,10 +79,9 @@ afterAll(async () => {
   await server?.stop();
 }, 60_000);
 
-for (const engineName of ENGINES) {
+for (const engineName of selectedEngines()) {
   describe(`offline review in ${engineName}`, () => {
-    let proxy: TcpProxy;
-    let engine: Engine | undefined;
+    const suite = engineSuite(engineName, { serverPort: () => server.port, log });
     const ids = { approve: '', reject: '', conflict: '' };
     const reason = `Too costly this year (${engineName})`;
 
@@ -106,18 +99,10 @@ for (const engineName of ENGINES) {
         if (created.status !== 201) throw new Error(`creating a proposal answered ${created.status}: ${JSON.stringify(created.body)}`);
         ids[which] = created.body.data.id;
       }
-      proxy = await startProxy(server.port);
-      engine = await launchEngine(engineName);
-    }, 180_000);
-
-    afterAll(async () => {
-      await engine?.dispose().catch((error: unknown) => console.error(`disposing ${engineName} failed`, error));
-      await proxy?.close().catch((error: unknown) => console.error('closing the proxy failed', error));
-    }, 60_000);
+    });
 
     it('decides offline, sends each decision once when the network returns, and parks the one the CEO overtook as a conflict', async () => {
-      if (!engine) throw new Error('no browser');
-      const e = engine;
+      const { engine: e, proxy } = suite;
       const proposal = (id: string) => paths.company.suggestion(head.companyId, id);
 
       await signIn(e, proxy.origin, HEAD, PASSWORD);
@@ -215,6 +200,7 @@ for (const engineName of ENGINES) {
 
     if (engineName === 'chromium') {
       it('shows the author both decisions, and the bell counts what the server holds unread for them', async () => {
+        const { proxy } = suite;
         const author = await launchEngine('chromium');
         try {
           await signIn(author, proxy.origin, EMPLOYEE, PASSWORD);

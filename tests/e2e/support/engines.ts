@@ -8,9 +8,21 @@
 // Guarantees: `dispose()` ends every process the launcher started (browser, driver, display) and removes the
 // profile, and is safe to call twice or after a failed start; `killOnExit` covers a worker that dies first.
 import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
+import { startProxy, type TcpProxy } from './proxy';
 import { waitUntil } from './wait';
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
+
+const ALL_ENGINES: readonly EngineName[] = ['chromium', 'firefox', 'webkit'];
+
+/** The engines a browser test runs in: E2E_ENGINES=chromium,firefox,webkit picks them (all three by default). */
+export function selectedEngines(): EngineName[] {
+  return (process.env.E2E_ENGINES ?? ALL_ENGINES.join(','))
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name): name is EngineName => (ALL_ENGINES as readonly string[]).includes(name));
+}
 
 export interface Engine {
   readonly name: EngineName;
@@ -91,6 +103,47 @@ export async function launchEngine(name: EngineName, options: EngineOptions = {}
     case 'webkit':
       return (await import('./webkit')).launchWebKit();
   }
+}
+
+export interface EngineSuite {
+  /** The suite's browser; reading it before the suite's beforeAll ran, or after it failed, throws. */
+  readonly engine: Engine;
+  /** The proxy between that browser and the server: the origin to open the app on, and the network switch. */
+  readonly proxy: TcpProxy;
+}
+
+/**
+ * The set-up every test of one engine shares, registered in the calling `describe`: beforeAll starts a proxy
+ * to the server on `serverPort()` (read then, once the file's server runs) and the browser, and hands the
+ * launch time to `log`; afterAll ends the browser and then the proxy, each on its own, so a failure in one
+ * does not leave the other running.
+ */
+export function engineSuite(name: EngineName, { serverPort, log }: { serverPort: () => number; log: (engine: EngineName, message: string) => void }): EngineSuite {
+  let engine: Engine | undefined;
+  let proxy: TcpProxy | undefined;
+
+  beforeAll(async () => {
+    proxy = await startProxy(serverPort());
+    const started = Date.now();
+    engine = await launchEngine(name);
+    log(name, `browser started in ${Date.now() - started} ms`);
+  }, 180_000);
+
+  afterAll(async () => {
+    await engine?.dispose().catch((error: unknown) => console.error(`disposing ${name} failed`, error));
+    await proxy?.close().catch((error: unknown) => console.error('closing the proxy failed', error));
+  }, 60_000);
+
+  return {
+    get engine() {
+      if (!engine) throw new Error(`no ${name} browser: it did not start`);
+      return engine;
+    },
+    get proxy() {
+      if (!proxy) throw new Error(`no proxy for ${name}: it did not start`);
+      return proxy;
+    },
+  };
 }
 
 // ----- Steps written once against the interface -----
@@ -212,25 +265,59 @@ export async function setFilesInPage(engine: Engine, selector: string, files: Ar
   );
 }
 
+/** The service worker registration of the page, as its states ('' where there is none). */
+interface WorkerState {
+  controlled: boolean;
+  installing: string;
+  waiting: string;
+  active: string;
+}
+
 /**
- * Waits until the service worker controls the page showing `route`, reloading while it does not: a real
- * visitor gets a controlled page on a later load when the worker activates late, and only a controlled page
- * has the shell and the page chunks offline.
+ * Waits until the service worker controls the page showing `route`, reloading once the worker is active but
+ * not in control: a real visitor gets a controlled page on a later load when the worker activates late, and
+ * only a controlled page has the shell and the page chunks offline. The page is asked for its registration
+ * instead of awaiting `navigator.serviceWorker.ready`, because a worker that never gets past installing
+ * (WebKitGTK can leave one so after a reload during its first install) would keep that promise pending past
+ * any bound; so this fails after `timeoutMs` and names the state the worker was stuck in.
  */
 export async function waitForServiceWorkerControl(engine: Engine, route: string, timeoutMs = 60_000): Promise<void> {
-  await engine.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    return true;
-  }, null);
-  await waitUntil(
-    async () => {
-      if (await orWhileNavigating(engine.evaluate(() => navigator.serviceWorker.controller !== null, null), false)) return true;
-      await engine.reload();
-      await waitForRoute(engine, route, 30_000);
-      return false;
-    },
-    { timeoutMs, intervalMs: 500, message: `the service worker to control the page in ${engine.name}` },
-  );
+  let last: WorkerState | null = null;
+  try {
+    await waitUntil(
+      async () => {
+        const state = await orWhileNavigating(
+          engine.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            return {
+              controlled: navigator.serviceWorker.controller !== null,
+              installing: registration?.installing?.state ?? '',
+              waiting: registration?.waiting?.state ?? '',
+              active: registration?.active?.state ?? '',
+            };
+          }, null),
+          null,
+        );
+        if (!state) return false;
+        last = state;
+        if (state.controlled) return true;
+        if (state.active === 'activated') {
+          await engine.reload();
+          await waitForRoute(engine, route, 30_000);
+        }
+        return false;
+      },
+      { timeoutMs, intervalMs: 250, message: `the service worker to control the page in ${engine.name}` },
+    );
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; registration: ${describeWorker(last)}`, { cause: error });
+  }
+}
+
+function describeWorker(state: WorkerState | null): string {
+  if (!state) return 'never read (the page was navigating)';
+  const seen = `installing ${state.installing || 'none'}, waiting ${state.waiting || 'none'}, active ${state.active || 'none'}`;
+  return state.installing && !state.active ? `${seen} (a worker that stays installing never takes control)` : seen;
 }
 
 /**
