@@ -20,7 +20,7 @@
 // time. E2E_ENGINES=chromium,firefox,webkit picks the engines (all three by default).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/domain/paths';
-import { engineSuite, orWhileNavigating, selectedEngines, waitForRoute, waitForServiceWorkerControl, type Engine, type EngineName } from './support/engines';
+import { engineLog, engineSuite, orWhileNavigating, selectedEngines, waitForRoute, waitForServiceWorkerControl, type Engine } from './support/engines';
 import { startProxy } from './support/proxy';
 import { demoTokens, type DemoTokens } from './support/route-sizes';
 import { startServer, type RunningServer } from './support/server';
@@ -43,9 +43,7 @@ const WANTED = { hangRouteMs: 3_000 };
 /** What the tests assert: loose, so only a stall fails them, never a slow machine. */
 const BOUND = { routeMs: 30_000, frameMs: 30_000 };
 
-function log(engine: EngineName, message: string): void {
-  console.log(`[boot-shell-engines] ${engine}: ${message}`);
-}
+const log = engineLog('boot-shell-engines');
 
 /** What a look at the page finds, in one script so every part is of the same moment. */
 interface PageState {

@@ -17,6 +17,7 @@ import { paths } from '../../src/domain/paths';
 import { apiSignIn, deviceOutbox, serverProposals, storeCount, type DeviceOutboxRow, type ServerSession } from './support/device';
 import {
   chooseFirstOption,
+  engineLog,
   engineSuite,
   isVisible,
   openInApp,
@@ -27,7 +28,6 @@ import {
   waitForRoute,
   waitForSelector,
   waitForServiceWorkerControl,
-  type EngineName,
 } from './support/engines';
 import { writeTestPhotos, type PhotoOnDisk } from './support/photos';
 import { startServer, type RunningServer } from './support/server';
@@ -40,9 +40,7 @@ const REQUIRED = { formOnHangMs: 3_000, deliveryMs: 15_000 };
 /** What the tests assert: loose, so only a stall fails them, never a slow machine. */
 const BOUND = { formMs: 30_000, deliveryMs: 60_000 };
 
-function log(engine: EngineName, message: string): void {
-  console.log(`[offline-engines] ${engine}: ${message}`);
-}
+const log = engineLog('offline-engines');
 
 /**
  * Milliseconds from `since` (epoch ms; now by default) until `probe` is truthy, or null when it is not within

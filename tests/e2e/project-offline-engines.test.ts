@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/domain/paths';
 import { apiGet, apiPost, apiSignIn, projectBody, storeRows, type OutboxEntry, type ServerSession } from './support/device';
-import { engineSuite, openInApp, orWhileNavigating, selectedEngines, signIn, waitForRoute, waitForSelector, waitForServiceWorkerControl, waitOnScreen, type Engine, type EngineName } from './support/engines';
+import { engineLog, engineSuite, openInApp, orWhileNavigating, selectedEngines, signIn, waitForRoute, waitForSelector, waitForServiceWorkerControl, waitOnScreen, type Engine } from './support/engines';
 import type { ProxyMode } from './support/proxy';
 import { startServer, type RunningServer } from './support/server';
 import { waitUntil } from './support/wait';
@@ -33,9 +33,7 @@ interface ServerProject {
   history: Array<{ action: string; fromStatus: string | null; toStatus: string | null; byUserId: string | null }>;
 }
 
-function log(engine: EngineName, message: string): void {
-  console.log(`[project-offline] ${engine}: ${message}`);
-}
+const log = engineLog('project-offline');
 
 async function serverProject(serverUrl: string, session: ServerSession, id: string): Promise<ServerProject> {
   const answer = await apiGet<{ data: ServerProject }>(serverUrl, session.accessToken, `/companies/${session.companyId}/projects/${id}`);

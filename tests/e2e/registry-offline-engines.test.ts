@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/domain/paths';
 import type { Registry } from '../../src/domain/registry';
 import { apiGet, apiPost, apiSignIn, projectBody, storeRows, type OutboxEntry, type ServerSession } from './support/device';
-import { engineSuite, openInApp, orWhileNavigating, selectedEngines, signIn, waitForRoute, waitForServiceWorkerControl, waitOnScreen, type Engine, type EngineName } from './support/engines';
+import { engineLog, engineSuite, openInApp, orWhileNavigating, selectedEngines, signIn, waitForRoute, waitForServiceWorkerControl, waitOnScreen, type Engine } from './support/engines';
 import type { ProxyMode } from './support/proxy';
 import { startServer, type RunningServer } from './support/server';
 import { waitUntil } from './support/wait';
@@ -35,9 +35,7 @@ const RETURN_COMMENT = 'Пересчитайте эффект по второй 
 
 type Cut = Exclude<ProxyMode, 'up'>;
 
-function log(engine: EngineName, message: string): void {
-  console.log(`[registry-offline] ${engine}: ${message}`);
-}
+const log = engineLog('registry-offline');
 
 async function serverRegistry(serverUrl: string, session: ServerSession, id: string): Promise<Registry> {
   const answer = await apiGet<{ data: Registry }>(serverUrl, session.accessToken, `/companies/${session.companyId}/registry/${id}`);

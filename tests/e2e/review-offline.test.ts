@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/domain/paths';
 import { apiGet, apiPost, apiSignIn, storeRows, type OutboxEntry, type ServerSession } from './support/device';
-import { engineSuite, launchEngine, openInApp, orWhileNavigating, selectedEngines, signIn, waitForRoute, waitForSelector, waitForServiceWorkerControl, waitOnScreen, type Engine, type EngineName } from './support/engines';
+import { engineLog, engineSuite, launchEngine, openInApp, orWhileNavigating, selectedEngines, signIn, waitForRoute, waitForSelector, waitForServiceWorkerControl, waitOnScreen, type Engine } from './support/engines';
 import { startServer, type RunningServer } from './support/server';
 import { waitUntil } from './support/wait';
 
@@ -32,9 +32,7 @@ interface ServerSuggestion {
   history: Array<{ kind: string }>;
 }
 
-function log(engine: EngineName, message: string): void {
-  console.log(`[review-offline] ${engine}: ${message}`);
-}
+const log = engineLog('review-offline');
 
 async function serverSuggestion(serverUrl: string, session: ServerSession, id: string): Promise<ServerSuggestion> {
   const answer = await apiGet<{ data: ServerSuggestion }>(serverUrl, session.accessToken, `/companies/${session.companyId}/suggestions/${id}`);

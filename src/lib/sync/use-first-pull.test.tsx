@@ -6,6 +6,7 @@ import { getAppDatabase } from '../db/database';
 import { HttpError } from '../http';
 import { clearSyncProblem, reportSyncProblem } from './problems';
 import { useFirstPullPending } from './use-first-pull';
+import { pulledToEnd } from '../../../tests/fixtures/rows';
 
 const device = vi.hoisted(() => ({ network: 'online' }));
 
@@ -36,7 +37,7 @@ describe('useFirstPullPending', () => {
   });
 
   it('is over once a pull came to the end, for good', async () => {
-    await getAppDatabase().syncState.put({ ownerUserId: 'u1', companyId: 'c1', cursor: 'end', pulledAt: Date.now(), caughtUpAt: Date.now() });
+    await getAppDatabase().syncState.put(pulledToEnd('u1', 'c1'));
     expect(await pendingOnce()).toBe(false);
   });
 

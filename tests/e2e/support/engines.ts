@@ -105,6 +105,11 @@ export async function launchEngine(name: EngineName, options: EngineOptions = {}
   }
 }
 
+/** A test file's log line about one engine: `[tag] engine: message`, so interleaved engines stay apart. */
+export function engineLog(tag: string): (engine: EngineName, message: string) => void {
+  return (engine, message) => console.log(`[${tag}] ${engine}: ${message}`);
+}
+
 export interface EngineSuite {
   /** The suite's browser; reading it before the suite's beforeAll ran, or after it failed, throws. */
   readonly engine: Engine;

@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../../domain/user';
 import { getAppDatabase } from '../../../lib/db/database';
 import type * as ConnectivityModule from '../../../lib/connectivity';
 import { renderPage as renderPageAt, testUser } from '../../../../tests/fixtures/render-page';
-import { projectRow } from '../../../../tests/fixtures/rows';
+import { projectRow, pulledToEnd } from '../../../../tests/fixtures/rows';
 import ProjectsPage from './projects-page';
 
 /** What the device knows of the network in each test ('online' unless a test says otherwise). */
@@ -57,7 +57,7 @@ describe('the projects list rows', () => {
       { ...projectRow('p1', { name: 'Стружка', status: 'APPROVED', remunerationMinor: 5_000_000 }), ownerUserId: ME },
       { ...projectRow('p2', { name: 'Оснастка', status: 'CALCULATING', expectedEffect12mMinor: 12_345_650 }), ownerUserId: ME },
     ]);
-    await getAppDatabase().syncState.put({ ownerUserId: ME, companyId: 'c1', cursor: 'end', pulledAt: Date.now(), caughtUpAt: Date.now() });
+    await getAppDatabase().syncState.put(pulledToEnd(ME, 'c1'));
     renderPage('ru');
     expect((await screen.findByText(/Вознаграждение/)).textContent).toBe('Вознаграждение 50\u00a0000\u00a0₽');
     expect(screen.getByText(/Ожидаемый эффект/).textContent).toBe('Ожидаемый эффект 123\u00a0456,50\u00a0₽');
@@ -68,7 +68,7 @@ describe('the projects list on a device that holds none of the company', () => {
   it('says the projects are loading while the first pull is on its way, with no count in its tabs or under them', async () => {
     // The counts are read first (the tabs say "(0)" once the pull has ended), so the loading screen below is drawn
     // with the counts known: it is the page, not a count still on its way, that leaves the number out.
-    const pulled = { ownerUserId: ME, companyId: 'c1', cursor: 'end', pulledAt: Date.now(), caughtUpAt: Date.now() };
+    const pulled = pulledToEnd(ME, 'c1');
     await getAppDatabase().syncState.put(pulled);
     renderPage();
     expect(await screen.findByRole('tab', { name: 'All (0)' })).toBeTruthy();
@@ -82,7 +82,7 @@ describe('the projects list on a device that holds none of the company', () => {
   });
 
   it('counts none and says so once the first pull has come to its end', async () => {
-    await getAppDatabase().syncState.put({ ownerUserId: ME, companyId: 'c1', cursor: 'end', pulledAt: Date.now(), caughtUpAt: Date.now() });
+    await getAppDatabase().syncState.put(pulledToEnd(ME, 'c1'));
     renderPage();
     expect(await screen.findByText(/No projects here/)).toBeTruthy();
     expect(await screen.findByRole('tab', { name: 'All (0)' })).toBeTruthy();

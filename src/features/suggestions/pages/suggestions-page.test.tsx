@@ -7,7 +7,7 @@ import type { Suggestion } from '../../../domain/suggestion';
 import type { CurrentUser } from '../../../domain/user';
 import { getAppDatabase } from '../../../lib/db/database';
 import { renderPage as renderPageAt, testUser } from '../../../../tests/fixtures/render-page';
-import { departmentRow } from '../../../../tests/fixtures/rows';
+import { departmentRow, pulledToEnd } from '../../../../tests/fixtures/rows';
 import type * as ConnectivityModule from '../../../lib/connectivity';
 import SuggestionsPage from './suggestions-page';
 
@@ -165,7 +165,7 @@ describe('the proposals list page', () => {
     });
 
     it('says there are none once the first pull has come to its end', async () => {
-      await getAppDatabase().syncState.put({ ownerUserId: ME, companyId: 'c1', cursor: 'end', pulledAt: Date.now(), caughtUpAt: Date.now() });
+      await getAppDatabase().syncState.put(pulledToEnd(ME, 'c1'));
       renderPage('/companies/c1/suggestions?tab=all');
       expect(await screen.findByText(/No proposals match/)).toBeTruthy();
       expect(screen.queryByText("The company's proposals are loading…")).toBeNull();
