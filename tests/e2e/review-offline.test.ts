@@ -106,8 +106,9 @@ for (const engineName of selectedEngines()) {
       await signIn(e, proxy.origin, HEAD, PASSWORD);
       await waitForRoute(e, 'Dashboard', 30_000);
       await waitForServiceWorkerControl(e, 'Dashboard');
-      // The list once online: the proposals come onto the device.
-      await e.goto(`${proxy.origin}${paths.company.suggestions(head.companyId)}`);
+      // The list once online, opened as a tap on its link does: the proposals come onto the device. (A full
+      // navigation away from the dashboard here, as `goto`, has left WebKitGTK's IndexedDB answering no transaction.)
+      await openInApp(e, paths.company.suggestions(head.companyId));
       await waitForRoute(e, 'Suggestions', 30_000);
       const all = [ids.approve, ids.reject, ids.conflict];
       await waitUntil(async () => (await orWhileNavigating(mirroredProposals(e, all), [])).length === all.length, {
