@@ -107,10 +107,8 @@ for (const engineName of selectedEngines()) {
       await signIn(e, proxy.origin, FINSPEC, PASSWORD);
       await waitForRoute(e, 'Dashboard', 30_000);
       await waitForServiceWorkerControl(e, 'Dashboard');
-      // The list once online, opened as a tap on its link does: the projects come onto the device, waiting for
-      // calculation. (A full navigation away from the dashboard here, as `goto`, has left WebKitGTK's IndexedDB
-      // answering no transaction: the test's reads then wait out the driver's two-minute timeouts.)
-      await openInApp(e, paths.company.projects(finspec.companyId));
+      // The list once online: the projects come onto the device, waiting for calculation.
+      await e.goto(`${proxy.origin}${paths.company.projects(finspec.companyId)}`);
       await waitForRoute(e, 'Projects', 30_000);
       await waitUntil(async () => (await orWhileNavigating(mirroredProjects(e, all), all.map(() => ''))).every((status) => status === 'CALCULATING'), {
         timeoutMs: 60_000,
